@@ -1,0 +1,631 @@
+#include "halite/state.h"
+
+#include <algorithm>
+#include <bit>
+#include <charconv>
+#include <cmath>
+#include <cstring>
+
+#include "halite/board_gen.h"
+
+namespace halite {
+
+// ---------------------------------------------------------------- ids ----
+
+std::string UnitId::str() const { return std::to_string(label()) + "-" + std::to_string(serial()); }
+
+bool UnitId::parse(std::string_view text, UnitId* out) {
+  const auto dash = text.find('-');
+  if (dash == std::string_view::npos || dash == 0 || dash + 1 == text.size()) return false;
+  uint32_t label = 0, serial = 0;
+  const char* first = text.data();
+  const char* mid = first + dash;
+  const char* last = first + text.size();
+  auto r1 = std::from_chars(first, mid, label);
+  auto r2 = std::from_chars(mid + 1, last, serial);
+  if (r1.ec != std::errc() || r1.ptr != mid || r2.ec != std::errc() || r2.ptr != last) return false;
+  if (serial == 0 && label != 0) return false;
+  if (serial >= (1u << kSerialBits) || label >= (1u << (32 - kSerialBits))) return false;
+  *out = make(label, serial);
+  return true;
+}
+
+const char* status_name(Status s) {
+  switch (s) {
+    case Status::Active: return "ACTIVE";
+    case Status::Done: return "DONE";
+    case Status::Error: return "ERROR";
+    case Status::Invalid: return "INVALID";
+    case Status::Timeout: return "TIMEOUT";
+  }
+  return "?";
+}
+
+const char* action_name(Action a) {
+  switch (a) {
+    case Action::None: return "";
+    case Action::North: return "NORTH";
+    case Action::South: return "SOUTH";
+    case Action::East: return "EAST";
+    case Action::West: return "WEST";
+    case Action::Convert: return "CONVERT";
+    case Action::Spawn: return "SPAWN";
+  }
+  return "";
+}
+
+// ------------------------------------------------------------ config -----
+
+namespace {
+template <typename T>
+std::string range_error(const char* key, T value, const char* range) {
+  std::string v;
+  if constexpr (std::is_floating_point_v<T>) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.17g", static_cast<double>(value));
+    v = buf;
+  } else {
+    v = std::to_string(value);
+  }
+  return std::string("configuration key '") + key + "' = " + v + " is out of range (" + range + ")";
+}
+bool finite_in(double v, double lo, double hi) { return std::isfinite(v) && v >= lo && v <= hi; }
+}  // namespace
+
+std::string Config::validate() const {
+  // Upper bounds keep every derived quantity exact in doubles (< 2^53) and the
+  // ids packable; the reference itself only states the lower bounds.
+  if (size < kMinBoardSize || size > kMaxBoardSize)
+    return range_error("size", size, "2 to 32: the engine's fixed board capacity");
+  if (episode_steps < 2 || episode_steps > 1'000'000) return range_error("episodeSteps", episode_steps, "2 to 1000000");
+  if (starting_halite < 0 || starting_halite > 1'000'000'000'000LL)
+    return range_error("startingHalite", starting_halite, "0 to 10^12");
+  if (spawn_cost < 0 || spawn_cost > 1'000'000'000'000LL) return range_error("spawnCost", spawn_cost, "0 to 10^12");
+  if (convert_cost < 0 || convert_cost > 1'000'000'000'000LL)
+    return range_error("convertCost", convert_cost, "0 to 10^12");
+  if (!finite_in(move_cost, 0, 1)) return range_error("moveCost", move_cost, "0 to 1");
+  if (!finite_in(collect_rate, 0, 1)) return range_error("collectRate", collect_rate, "0 to 1");
+  if (!finite_in(regen_rate, 0, 10)) return range_error("regenRate", regen_rate, "0 to 10");
+  if (max_cell_halite < 0 || max_cell_halite > 1'000'000'000LL)
+    return range_error("maxCellHalite", max_cell_halite, "0 to 10^9");
+  if (!finite_in(act_timeout, 0, 1e9)) return range_error("actTimeout", act_timeout, "0 to 10^9");
+  if (!finite_in(agent_timeout, 0, 1e9)) return range_error("agentTimeout", agent_timeout, "0 to 10^9");
+  if (!finite_in(run_timeout, 0, 1e12)) return range_error("runTimeout", run_timeout, "0 to 10^12");
+  return {};
+}
+
+// ------------------------------------------------------------- round3 ----
+
+double round3(double x) {
+  // x = mantissa * 2^-shift exactly; x * 1000 = mantissa * 1000 * 2^-shift,
+  // whose integer rounding (halves to even) is done in 64-bit integers. The
+  // quotient n / 1000.0 is then the double nearest to the decimal n/1000,
+  // which is what Python's round() returns after its string round trip.
+  const uint64_t bits = std::bit_cast<uint64_t>(x);
+  const int exponent = static_cast<int>((bits >> 52) & 0x7ff);
+  if (exponent == 0) return 0.0 * x;  // zero or subnormal: rounds to (signed) 0
+  const uint64_t mantissa = (bits & ((uint64_t{1} << 52) - 1)) | (uint64_t{1} << 52);
+  const int shift = 1075 - exponent;
+  if (shift <= 0) return x;  // an integer already (|x| >= 2^52)
+  if (shift >= 64) return 0.0 * x;  // |x| < 2^-11: |x| * 1000 < 0.5
+  const uint64_t product = mantissa * 1000;  // < 2^63
+  uint64_t n = product >> shift;
+  const uint64_t rest = product & ((uint64_t{1} << shift) - 1);
+  const uint64_t half = uint64_t{1} << (shift - 1);
+  if (rest > half || (rest == half && (n & 1))) ++n;
+  const double magnitude = static_cast<double>(n) / 1000.0;
+  return (bits >> 63) ? -magnitude : magnitude;
+}
+
+// ------------------------------------------------------------ geometry ---
+
+int State::neighbor(int cell, Action move) const {
+  const int n = config_.size;
+  const int r = cell / n, c = cell % n;
+  switch (move) {
+    case Action::North: return (r == 0 ? n - 1 : r - 1) * n + c;
+    case Action::South: return (r == n - 1 ? 0 : r + 1) * n + c;
+    case Action::East: return r * n + (c == n - 1 ? 0 : c + 1);
+    case Action::West: return r * n + (c == 0 ? n - 1 : c - 1);
+    default: return cell;
+  }
+}
+
+// ------------------------------------------------------- construction ----
+
+State State::empty(const Config& config, int num_players, int step) {
+  if (auto err = config.validate(); !err.empty()) throw std::invalid_argument(err);
+  if (num_players != 1 && num_players != 2 && num_players != 4)
+    throw std::invalid_argument("number of players is " + std::to_string(num_players) + "; Halite IV takes 1, 2 or 4");
+  if (step < 0 || step >= config.episode_steps)
+    throw std::invalid_argument("step " + std::to_string(step) + " is outside the episode (0 to episodeSteps-1)");
+  State s;
+  s.config_ = config;
+  s.step_ = step;
+  s.num_players_ = static_cast<int16_t>(num_players);
+  for (int p = 0; p < num_players; ++p)
+    s.players_[p] = Player{kStartingBank, kStartingBank, config.agent_timeout, Status::Active};
+  return s;
+}
+
+State State::initial(const Config& config, int num_players) {
+  State s = empty(config, num_players, 0);
+  generate_starting_halite(config.size, config.random_seed, config.starting_halite, s.halite_);
+  for (int p = 0; p < num_players; ++p)
+    s.add_ship(UnitId::make(0, static_cast<uint32_t>(p + 1)), starting_cell(config.size, num_players, p), p, 0);
+  return s;
+}
+
+int State::find_ship(UnitId id) const {
+  const Ship* end = ships_ + num_ships_;
+  const Ship* it = std::lower_bound(ships_, end, id, [](const Ship& s, UnitId v) { return s.id < v; });
+  return (it != end && it->id == id) ? static_cast<int>(it - ships_) : -1;
+}
+
+int State::find_shipyard(UnitId id) const {
+  const Shipyard* end = yards_ + num_yards_;
+  const Shipyard* it = std::lower_bound(yards_, end, id, [](const Shipyard& s, UnitId v) { return s.id < v; });
+  return (it != end && it->id == id) ? static_cast<int>(it - yards_) : -1;
+}
+
+namespace {
+void check_unit_args(const State& s, int cell, int owner) {
+  if (cell < 0 || cell >= s.cell_count())
+    throw std::invalid_argument("cell " + std::to_string(cell) + " is off the board (0 to " +
+                                std::to_string(s.cell_count() - 1) + ")");
+  if (owner < 0 || owner >= s.num_players())
+    throw std::invalid_argument("player " + std::to_string(owner) + " does not exist");
+}
+}  // namespace
+
+void State::add_ship(UnitId id, int cell, int owner, double cargo) {
+  check_unit_args(*this, cell, owner);
+  if (!(cargo >= 0) || !std::isfinite(cargo)) throw std::invalid_argument("ship " + id.str() + " has negative or non-finite cargo");
+  if (num_ships_ == kMaxShips)
+    throw CapacityError("more than " + std::to_string(kMaxShips) + " ships on the board (the engine's cap)");
+  Ship* end = ships_ + num_ships_;
+  Ship* it = std::lower_bound(ships_, end, id, [](const Ship& s, UnitId v) { return s.id < v; });
+  if (it != end && it->id == id) throw std::invalid_argument("duplicate ship id " + id.str());
+  std::memmove(it + 1, it, static_cast<size_t>(end - it) * sizeof(Ship));
+  *it = Ship{cargo, id, static_cast<uint16_t>(cell), static_cast<uint8_t>(owner), Action::None};
+  ++num_ships_;
+}
+
+void State::add_shipyard(UnitId id, int cell, int owner) {
+  check_unit_args(*this, cell, owner);
+  if (num_yards_ == kMaxShipyards)
+    throw CapacityError("more than " + std::to_string(kMaxShipyards) + " shipyards on the board (the engine's cap)");
+  Shipyard* end = yards_ + num_yards_;
+  Shipyard* it = std::lower_bound(yards_, end, id, [](const Shipyard& s, UnitId v) { return s.id < v; });
+  if (it != end && it->id == id) throw std::invalid_argument("duplicate shipyard id " + id.str());
+  std::memmove(it + 1, it, static_cast<size_t>(end - it) * sizeof(Shipyard));
+  *it = Shipyard{id, static_cast<uint16_t>(cell), static_cast<uint8_t>(owner), Action::None};
+  ++num_yards_;
+}
+
+// --------------------------------------------------------------- status --
+
+int State::active_players() const {
+  int n = 0;
+  for (int p = 0; p < num_players_; ++p) n += players_[p].status == Status::Active;
+  return n;
+}
+
+bool State::is_terminal() const { return active_players() == 0; }
+
+// ------------------------------------------------------------- staging ---
+
+StageResult State::evaluate_staged(int player, int ship_index, int yard_index) const {
+  // Replays this player's spending in the reference's order up to the unit
+  // asked about: spawns (yards in creation order), then conversions (ships in
+  // creation order). Surplus from conversions is credited only afterwards.
+  double bank = players_[player].bank;
+  const double spawn_cost = static_cast<double>(config_.spawn_cost);
+  const double convert_cost = static_cast<double>(config_.convert_cost);
+  for (int i = 0; i < num_yards_; ++i) {
+    const Shipyard& y = yards_[i];
+    if (y.owner != player || y.action != Action::Spawn) continue;
+    const bool ok = bank >= spawn_cost;
+    if (ok) bank -= spawn_cost;
+    if (i == yard_index) return ok ? StageResult::Ok : StageResult::InsufficientHalite;
+  }
+  for (int i = 0; i < num_ships_; ++i) {
+    const Ship& s = ships_[i];
+    if (s.owner != player || s.action != Action::Convert) continue;
+    bool on_yard = false;
+    for (int j = 0; j < num_yards_; ++j) on_yard |= yards_[j].cell == s.cell;
+    if (on_yard) {
+      if (i == ship_index) return StageResult::OnShipyard;
+      continue;
+    }
+    const bool ok = s.cargo + bank >= convert_cost;
+    if (ok) bank += std::min(s.cargo - convert_cost, 0.0);
+    if (i == ship_index) return ok ? StageResult::Ok : StageResult::InsufficientHalite;
+  }
+  return StageResult::Ok;
+}
+
+StageResult State::stage_ship(int index, Action action) {
+  if (index < 0 || index >= num_ships_) throw std::out_of_range("ship index " + std::to_string(index) + " out of range");
+  Ship& s = ships_[index];
+  if (players_[s.owner].status != Status::Active) {
+    s.action = Action::None;
+    return action == Action::None ? StageResult::Ok : StageResult::PlayerNotActive;
+  }
+  if (action == Action::Spawn) {
+    s.action = Action::None;
+    return StageResult::NotForThisUnit;
+  }
+  s.action = action;
+  return action == Action::Convert ? evaluate_staged(s.owner, index, -1) : StageResult::Ok;
+}
+
+StageResult State::stage_shipyard(int index, Action action) {
+  if (index < 0 || index >= num_yards_)
+    throw std::out_of_range("shipyard index " + std::to_string(index) + " out of range");
+  Shipyard& y = yards_[index];
+  if (players_[y.owner].status != Status::Active) {
+    y.action = Action::None;
+    return action == Action::None ? StageResult::Ok : StageResult::PlayerNotActive;
+  }
+  if (action != Action::Spawn && action != Action::None) {
+    y.action = Action::None;
+    return StageResult::NotForThisUnit;
+  }
+  y.action = action;
+  return action == Action::Spawn ? evaluate_staged(y.owner, -1, index) : StageResult::Ok;
+}
+
+void State::clear_staged() {
+  for (int i = 0; i < num_ships_; ++i) ships_[i].action = Action::None;
+  for (int i = 0; i < num_yards_; ++i) yards_[i].action = Action::None;
+}
+
+void State::fail_player(int player, Status status) {
+  if (player < 0 || player >= num_players_) throw std::out_of_range("player " + std::to_string(player) + " does not exist");
+  if (!is_failure(status)) throw std::invalid_argument("fail_player takes ERROR, INVALID or TIMEOUT");
+  if (players_[player].status != Status::Active) return;
+  players_[player].status = status;
+  failing_ |= static_cast<uint8_t>(1u << player);
+  for (int i = 0; i < num_ships_; ++i)
+    if (ships_[i].owner == player) ships_[i].action = Action::None;
+  for (int i = 0; i < num_yards_; ++i)
+    if (yards_[i].owner == player) yards_[i].action = Action::None;
+}
+
+void State::stage(int player, std::span<const Command> commands) {
+  for (const Command& c : commands) {
+    if (int i = find_ship(c.unit); i >= 0) {
+      if (ships_[i].owner == player) stage_ship(i, c.action);
+    } else if (int j = find_shipyard(c.unit); j >= 0) {
+      if (yards_[j].owner == player) stage_shipyard(j, c.action);
+    }
+  }
+}
+
+void State::step(std::span<const Orders> orders_by_player) {
+  const int n = std::min<int>(static_cast<int>(orders_by_player.size()), num_players_);
+  for (int p = 0; p < n; ++p) stage(p, orders_by_player[p]);
+  resolve();
+}
+
+// ------------------------------------------------------------ resolution -
+
+void State::remove_marked_ships(const uint8_t* remove) {
+  int out = 0;
+  for (int i = 0; i < num_ships_; ++i)
+    if (!remove[i]) ships_[out++] = ships_[i];
+  std::memset(static_cast<void*>(ships_ + out), 0, static_cast<size_t>(num_ships_ - out) * sizeof(Ship));
+  num_ships_ = static_cast<int16_t>(out);
+}
+
+void State::remove_marked_shipyards(const uint8_t* remove) {
+  int out = 0;
+  for (int i = 0; i < num_yards_; ++i)
+    if (!remove[i]) yards_[out++] = yards_[i];
+  std::memset(static_cast<void*>(yards_ + out), 0, static_cast<size_t>(num_yards_ - out) * sizeof(Shipyard));
+  num_yards_ = static_cast<int16_t>(out);
+}
+
+void State::resolve() {
+  if (is_terminal() && failing_ == 0) return;
+  failing_ = 0;
+  resolve_board();
+  apply_interpreter();
+#ifndef NDEBUG
+  if (auto err = check(); !err.empty()) throw std::logic_error("State::check failed after resolve: " + err);
+#endif
+}
+
+void State::resolve_board() {
+  const int cells = cell_count();
+  const double spawn_cost = static_cast<double>(config_.spawn_cost);
+  const double convert_cost = static_cast<double>(config_.convert_cost);
+  const double keep_after_move = 1.0 - config_.move_cost;
+  const uint32_t label = static_cast<uint32_t>(step_ + 1);
+  uint32_t serial = 0;
+
+  // Per-cell lookups hold (index + 1); 0 means none. Only the board's cells
+  // are cleared, which is what keeps a 21x21 turn cheap in a 32x32 capacity.
+  uint16_t yard_at[kMaxCells];
+  std::memset(yard_at, 0, static_cast<size_t>(cells) * sizeof(uint16_t));
+  for (int i = 0; i < num_yards_; ++i) yard_at[yards_[i].cell] = static_cast<uint16_t>(i + 1);
+  auto has_yard = [&](int cell) { return yard_at[cell] != 0; };
+
+  // Ships spawned this turn are appended with ids above every existing one,
+  // so the arrays stay sorted. The first `old_ships` ships are the ones that
+  // existed when the turn began.
+  const int old_ships = num_ships_;
+  uint8_t remove_ship[kMaxShips];
+  std::memset(remove_ship, 0, sizeof remove_ship);
+
+  // 1. Spawns, conversions and moves, player by player.
+  for (int p = 0; p < num_players_; ++p) {
+    double& bank = players_[p].bank;
+    double leftover = 0;
+    const int yards_at_start = num_yards_;
+    for (int i = 0; i < yards_at_start; ++i) {
+      Shipyard& y = yards_[i];
+      if (y.owner != p) continue;
+      if (y.action == Action::Spawn && bank >= spawn_cost) {
+        bank -= spawn_cost;
+        if (num_ships_ == kMaxShips)
+          throw CapacityError("more than " + std::to_string(kMaxShips) + " ships on the board (the engine's cap)");
+        ships_[num_ships_] = Ship{0.0, UnitId::make(label, ++serial), y.cell, static_cast<uint8_t>(p), Action::None};
+        remove_ship[num_ships_] = 0;
+        ++num_ships_;
+      }
+      y.action = Action::None;
+    }
+    for (int i = 0; i < old_ships; ++i) {
+      Ship& s = ships_[i];
+      if (s.owner != p) continue;
+      if (s.action == Action::Convert) {
+        if (!has_yard(s.cell) && s.cargo + bank >= convert_cost) {
+          const double delta = s.cargo - convert_cost;
+          leftover += std::max(delta, 0.0);
+          bank += std::min(delta, 0.0);
+          if (num_yards_ == kMaxShipyards)
+            throw CapacityError("more than " + std::to_string(kMaxShipyards) +
+                                " shipyards on the board (the engine's cap)");
+          yards_[num_yards_] = Shipyard{UnitId::make(label, ++serial), s.cell, static_cast<uint8_t>(p), Action::None};
+          ++num_yards_;
+          yard_at[s.cell] = static_cast<uint16_t>(num_yards_);
+          halite_[s.cell] = 0;
+          remove_ship[i] = 1;
+        }
+      } else if (is_move(s.action)) {
+        s.cell = static_cast<uint16_t>(neighbor(s.cell, s.action));
+        s.cargo *= keep_after_move;
+      }
+    }
+    bank += leftover;
+  }
+
+  // 3. Ship collisions. ship_at holds (index + 1) of the first ship seen on a
+  // cell; further ships on the cell are chained through next_on_cell.
+  uint16_t ship_at[kMaxCells];
+  int16_t next_on_cell[kMaxShips];
+  std::memset(ship_at, 0, static_cast<size_t>(cells) * sizeof(uint16_t));
+  bool any_collision = false;
+  for (int i = 0; i < num_ships_; ++i) {
+    if (remove_ship[i]) continue;
+    uint16_t& head = ship_at[ships_[i].cell];
+    next_on_cell[i] = static_cast<int16_t>(head) - 1;
+    any_collision |= head != 0;
+    head = static_cast<uint16_t>(i + 1);
+  }
+  if (any_collision) {
+    for (int i = 0; i < num_ships_; ++i) {
+      if (remove_ship[i]) continue;
+      const int cell = ships_[i].cell;
+      const int head = ship_at[cell] - 1;
+      if (head != i || next_on_cell[i] < 0) continue;  // visit each crowded cell once
+      // Members in the reference's board order: ships present at the turn's
+      // start by (owner, id), then this turn's spawns by id. The order only
+      // matters for summing fractional cargo (moveCost > 0).
+      int members[kMaxShips];
+      int count = 0;
+      for (int j = head; j >= 0; j = next_on_cell[j]) members[count++] = j;
+      std::sort(members, members + count, [&](int a, int b) {
+        const bool na = a >= old_ships, nb = b >= old_ships;
+        if (na != nb) return nb;
+        if (!na && ships_[a].owner != ships_[b].owner) return ships_[a].owner < ships_[b].owner;
+        return a < b;
+      });
+      double least = ships_[members[0]].cargo;
+      for (int k = 1; k < count; ++k) least = std::min(least, ships_[members[k]].cargo);
+      int winner = -1, at_least = 0;
+      for (int k = 0; k < count; ++k)
+        if (ships_[members[k]].cargo == least) ++at_least, winner = members[k];
+      if (at_least != 1) winner = -1;
+      for (int k = 0; k < count; ++k) {
+        const int j = members[k];
+        if (j == winner) continue;
+        remove_ship[j] = 1;
+        if (winner >= 0) ships_[winner].cargo += ships_[j].cargo;
+      }
+      ship_at[cell] = winner >= 0 ? static_cast<uint16_t>(winner + 1) : 0;
+    }
+  }
+
+  // 4. A ship on an enemy shipyard destroys it and is destroyed; 5. a ship
+  // on its own shipyard deposits. Each cell holds at most one ship now.
+  uint8_t remove_yard[kMaxShipyards];
+  std::memset(remove_yard, 0, static_cast<size_t>(num_yards_));
+  for (int i = 0; i < num_yards_; ++i) {
+    const Shipyard& y = yards_[i];
+    const int v = ship_at[y.cell];
+    if (v == 0) continue;
+    Ship& s = ships_[v - 1];
+    if (s.owner != y.owner) {
+      const int si = v - 1;
+      remove_yard[i] = 1;
+      remove_ship[si] = 1;
+      ship_at[y.cell] = 0;
+    }
+  }
+  for (int i = 0; i < num_yards_; ++i) {
+    if (remove_yard[i]) continue;
+    const Shipyard& y = yards_[i];
+    const int v = ship_at[y.cell];
+    if (v == 0) continue;
+    Ship& s = ships_[v - 1];
+    players_[s.owner].bank += s.cargo;
+    s.cargo = 0;
+  }
+  remove_marked_shipyards(remove_yard);
+  // yard_at is stale after removal; rebuild for the mining phase.
+  std::memset(yard_at, 0, static_cast<size_t>(cells) * sizeof(uint16_t));
+  for (int i = 0; i < num_yards_; ++i) yard_at[yards_[i].cell] = static_cast<uint16_t>(i + 1);
+
+  // 6. Mining by ships that did not move; 7. regeneration where no ship is.
+  uint8_t occupied[kMaxCells];
+  std::memset(occupied, 0, static_cast<size_t>(cells));
+  const double collect_rate = config_.collect_rate;
+  for (int i = 0; i < num_ships_; ++i) {
+    if (remove_ship[i]) continue;
+    Ship& s = ships_[i];
+    occupied[s.cell] = 1;
+    if (!is_move(s.action) && !has_yard(s.cell)) {
+      const double delta = std::trunc(halite_[s.cell] * collect_rate);
+      if (delta > 0) {
+        s.cargo += delta;
+        halite_[s.cell] -= delta;
+      }
+    }
+    s.action = Action::None;
+  }
+  remove_marked_ships(remove_ship);
+  regenerate(occupied);
+  ++step_;
+}
+
+void State::regenerate(const uint8_t* occupied) {
+  const int cells = cell_count();
+  const double growth = 1.0 + config_.regen_rate;
+  const double cap = static_cast<double>(config_.max_cell_halite);
+  for (int c = 0; c < cells; ++c) {
+    if (occupied[c]) continue;
+    const double h = halite_[c];
+    if (h == 0) continue;  // 0 * growth rounds to 0
+    const double grown = h * growth;
+    // round3 is monotonic and fixes integers, so a product at or above the
+    // cap (an integer) rounds to at least the cap.
+    halite_[c] = grown >= cap ? cap : std::min(round3(grown), cap);
+  }
+}
+
+void State::apply_interpreter() {
+  // Elimination: no ships, and no shipyard or not enough to spawn.
+  int ships_of[kMaxPlayers] = {}, yards_of[kMaxPlayers] = {};
+  for (int i = 0; i < num_ships_; ++i) ++ships_of[ships_[i].owner];
+  for (int i = 0; i < num_yards_; ++i) ++yards_of[yards_[i].owner];
+  bool wipe = false;
+  for (int p = 0; p < num_players_; ++p) {
+    Player& pl = players_[p];
+    if (pl.status == Status::Active && ships_of[p] == 0 &&
+        (yards_of[p] == 0 || pl.bank < static_cast<double>(config_.spawn_cost))) {
+      pl.status = Status::Done;
+      pl.reward = static_cast<double>(step_ - config_.episode_steps - 1);
+    }
+    if (is_failure(pl.status)) {
+      wipe |= ships_of[p] + yards_of[p] > 0;
+      pl.bank = 0;
+      pl.reward = 0;
+    }
+  }
+  if (wipe) {
+    uint8_t remove_ship[kMaxShips], remove_yard[kMaxShipyards];
+    for (int i = 0; i < num_ships_; ++i) remove_ship[i] = is_failure(players_[ships_[i].owner].status);
+    for (int i = 0; i < num_yards_; ++i) remove_yard[i] = is_failure(players_[yards_[i].owner].status);
+    remove_marked_ships(remove_ship);
+    remove_marked_shipyards(remove_yard);
+  }
+  if (num_players_ > 1 && active_players() < 2)
+    for (int p = 0; p < num_players_; ++p)
+      if (players_[p].status == Status::Active) players_[p].status = Status::Done;
+  for (int p = 0; p < num_players_; ++p)
+    if (players_[p].status == Status::Active) players_[p].reward = players_[p].bank;
+  // The runner ends the episode at its last state.
+  if (step_ >= config_.episode_steps - 1)
+    for (int p = 0; p < num_players_; ++p)
+      if (players_[p].status == Status::Active) players_[p].status = Status::Done;
+}
+
+// -------------------------------------------------------------- checking -
+
+std::string State::check() const {
+  const int cells = cell_count();
+  if (config_.size < kMinBoardSize || config_.size > kMaxBoardSize) return "size out of range";
+  if (num_players_ < 1 || num_players_ > kMaxPlayers) return "player count out of range";
+  if (num_ships_ < 0 || num_ships_ > kMaxShips || num_yards_ < 0 || num_yards_ > kMaxShipyards) return "unit count out of range";
+  uint8_t ship_on[kMaxCells] = {}, yard_on[kMaxCells] = {};
+  for (int i = 0; i < num_ships_; ++i) {
+    const Ship& s = ships_[i];
+    if (i > 0 && !(ships_[i - 1].id < s.id)) return "ships not in strictly increasing id order at " + s.id.str();
+    if (s.cell >= cells) return "ship " + s.id.str() + " off the board";
+    if (s.owner >= num_players_) return "ship " + s.id.str() + " has no owner";
+    if (!(s.cargo >= 0)) return "ship " + s.id.str() + " has negative cargo";
+    if (ship_on[s.cell]++ && step_ > 0) return "two ships on cell " + std::to_string(s.cell);
+    if (is_failure(players_[s.owner].status)) return "failed player still owns ship " + s.id.str();
+  }
+  for (int i = 0; i < num_yards_; ++i) {
+    const Shipyard& y = yards_[i];
+    if (i > 0 && !(yards_[i - 1].id < y.id)) return "shipyards not in strictly increasing id order at " + y.id.str();
+    if (y.cell >= cells) return "shipyard " + y.id.str() + " off the board";
+    if (y.owner >= num_players_) return "shipyard " + y.id.str() + " has no owner";
+    if (yard_on[y.cell]++) return "two shipyards on cell " + std::to_string(y.cell);
+    if (halite_[y.cell] != 0) return "shipyard cell " + std::to_string(y.cell) + " holds halite";
+  }
+  for (int c = 0; c < cells; ++c)
+    if (!(halite_[c] >= 0) || !std::isfinite(halite_[c])) return "cell " + std::to_string(c) + " has invalid halite";
+  for (int c = cells; c < kMaxCells; ++c)
+    if (halite_[c] != 0) return "halite stored past the board";
+  for (int p = 0; p < num_players_; ++p)
+    if (!(players_[p].bank >= 0)) return "player " + std::to_string(p) + " has a negative bank";
+  return {};
+}
+
+// ----------------------------------------------------------------- hash --
+
+namespace {
+struct Fnv {
+  uint64_t h = 1469598103934665603ull;
+  template <typename T>
+  void add(const T& v) {
+    unsigned char bytes[sizeof(T)];
+    std::memcpy(bytes, &v, sizeof(T));
+    for (unsigned char b : bytes) h = (h ^ b) * 1099511628211ull;
+  }
+};
+}  // namespace
+
+uint64_t hash(const State& s) {
+  Fnv f;
+  f.add(s.step());
+  f.add(s.num_players());
+  for (int p = 0; p < s.num_players(); ++p) {
+    const Player& pl = s.player(p);
+    f.add(pl.bank);
+    f.add(pl.reward);
+    f.add(static_cast<uint8_t>(pl.status));
+  }
+  for (const Ship& sh : s.ships()) {
+    f.add(sh.id.value);
+    f.add(sh.cell);
+    f.add(sh.owner);
+    f.add(sh.cargo);
+    f.add(static_cast<uint8_t>(sh.action));
+  }
+  for (const Shipyard& y : s.shipyards()) {
+    f.add(y.id.value);
+    f.add(y.cell);
+    f.add(y.owner);
+    f.add(static_cast<uint8_t>(y.action));
+  }
+  for (int c = 0; c < s.cell_count(); ++c) f.add(s.halite(c));
+  return f.h;
+}
+
+}  // namespace halite
