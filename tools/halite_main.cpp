@@ -1,15 +1,139 @@
+#include <algorithm>
 #include <cstdio>
-#include "halite/replay_check.h"
-using namespace halite;
-int main(int argc, char** argv) {
-  int bad = 0;
-  for (int i = 1; i < argc; ++i) {
-    try {
-      Replay r = read_replay_file(argv[i]);
-      auto res = check_replay(r);
-      if (res.ok()) std::printf("%s: OK (%d states)\n", argv[i], res.states);
-      else { ++bad; std::printf("%s: DIFF %s\n", argv[i], res.difference->str().c_str()); }
-    } catch (const std::exception& e) { ++bad; std::printf("%s: ERROR %s\n", argv[i], e.what()); }
+#include <cstdlib>
+#include <stdexcept>
+
+#include "command.h"
+
+namespace halite::tools {
+
+namespace {
+std::vector<Command>& registry() {
+  static std::vector<Command> all;
+  return all;
+}
+}  // namespace
+
+bool register_command(Command command) {
+  registry().push_back(std::move(command));
+  return true;
+}
+
+const std::vector<Command>& commands() { return registry(); }
+
+Flags::Flags(const std::vector<std::string>& args, const std::vector<std::string>& valued,
+             const std::vector<std::string>& switches) {
+  auto known = [](const std::vector<std::string>& list, const std::string& n) {
+    return std::find(list.begin(), list.end(), n) != list.end();
+  };
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a.size() < 3 || a.compare(0, 2, "--") != 0) {
+      positional_.push_back(a);
+      continue;
+    }
+    std::string name = a.substr(2), value;
+    const auto eq = name.find('=');
+    const bool inline_value = eq != std::string::npos;
+    if (inline_value) {
+      value = name.substr(eq + 1);
+      name = name.substr(0, eq);
+    }
+    if (known(valued, name)) {
+      if (!inline_value) {
+        if (i + 1 >= args.size()) throw UsageError("--" + name + " needs a value");
+        value = args[++i];
+      }
+    } else if (known(switches, name)) {
+      if (inline_value) throw UsageError("--" + name + " takes no value");
+      value = "1";
+    } else {
+      throw UsageError("unknown option --" + name);
+    }
+    values_.emplace_back(name, value);
   }
-  return bad ? 1 : 0;
+}
+
+bool Flags::has(const std::string& name) const {
+  for (const auto& [n, v] : values_)
+    if (n == name) return true;
+  return false;
+}
+
+std::string Flags::get(const std::string& name, const std::string& fallback) const {
+  std::string out = fallback;
+  for (const auto& [n, v] : values_)
+    if (n == name) out = v;
+  return out;
+}
+
+std::vector<std::string> Flags::get_all(const std::string& name) const {
+  std::vector<std::string> out;
+  for (const auto& [n, v] : values_)
+    if (n == name) out.push_back(v);
+  return out;
+}
+
+long long Flags::get_int(const std::string& name, long long fallback, long long lo, long long hi) const {
+  if (!has(name)) return fallback;
+  const std::string text = get(name, "");
+  char* end = nullptr;
+  const long long v = std::strtoll(text.c_str(), &end, 10);
+  if (text.empty() || *end != '\0') throw UsageError("--" + name + " takes a whole number, got '" + text + "'");
+  if (v < lo || v > hi)
+    throw UsageError("--" + name + " = " + text + " is out of range (" + std::to_string(lo) + " to " + std::to_string(hi) + ")");
+  return v;
+}
+
+double Flags::get_double(const std::string& name, double fallback, double lo, double hi) const {
+  if (!has(name)) return fallback;
+  const std::string text = get(name, "");
+  char* end = nullptr;
+  const double v = std::strtod(text.c_str(), &end);
+  if (text.empty() || *end != '\0') throw UsageError("--" + name + " takes a number, got '" + text + "'");
+  if (!(v >= lo && v <= hi))
+    throw UsageError("--" + name + " = " + text + " is out of range (" + std::to_string(lo) + " to " + std::to_string(hi) + ")");
+  return v;
+}
+
+}  // namespace halite::tools
+
+int main(int argc, char** argv) {
+  using namespace halite::tools;
+  std::vector<Command> sorted = commands();
+  std::sort(sorted.begin(), sorted.end(), [](const Command& a, const Command& b) { return a.name < b.name; });
+  auto overview = [&](FILE* out) {
+    std::fprintf(out, "usage: halite <command> [options]   (halite <command> --help for its options)\n\ncommands:\n");
+    for (const Command& c : sorted) std::fprintf(out, "  %-14s %s\n", c.name.c_str(), c.summary.c_str());
+  };
+  if (argc < 2) {
+    overview(stderr);
+    return 2;
+  }
+  const std::string name = argv[1];
+  if (name == "--help" || name == "-h" || name == "help") {
+    overview(stdout);
+    return 0;
+  }
+  for (const Command& c : sorted) {
+    if (c.name != name) continue;
+    std::vector<std::string> args(argv + 2, argv + argc);
+    if (std::find(args.begin(), args.end(), "--help") != args.end() ||
+        std::find(args.begin(), args.end(), "-h") != args.end()) {
+      std::printf("%s", c.usage.c_str());
+      return 0;
+    }
+    try {
+      return c.run(args);
+    } catch (const UsageError& e) {
+      std::fprintf(stderr, "halite %s: %s\n\n%s", name.c_str(), e.what(), c.usage.c_str());
+      return 2;
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "halite %s: error: %s\n", name.c_str(), e.what());
+      return 1;
+    }
+  }
+  std::fprintf(stderr, "halite: unknown command '%s'\n\n", name.c_str());
+  overview(stderr);
+  return 2;
 }

@@ -77,7 +77,8 @@ uint32_t MersenneTwister::getrandbits(int k) {
 }
 
 int MersenneTwister::randint(int a, int b) {
-  if (b < a) throw std::invalid_argument("randint: empty range");
+  if (b < a || static_cast<int64_t>(b) - a >= (int64_t{1} << 31))
+    throw std::invalid_argument("randint: need a <= b and b - a < 2^31");
   // Python's _randbelow_with_getrandbits(n): k = n.bit_length() (not that of
   // n - 1), so a power-of-two n rejects about half of its draws.
   const uint32_t n = static_cast<uint32_t>(static_cast<int64_t>(b) - a + 1);

@@ -1,0 +1,80 @@
+// Budget: when a search must stop.
+//
+// A budget combines a wall-clock deadline and an iteration cap; either may be
+// absent. Searches poll it with exhausted(iterations) every iteration; the
+// clock is read only every `kClockStride` polls, so a poll costs a compare and
+// an increment. With no deadline and an iteration cap, a seeded search is
+// deterministic: tests and tuning use that mode, the competition bot uses the
+// deadline.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <limits>
+
+namespace halite::search {
+
+class Budget {
+ public:
+  using Clock = std::chrono::steady_clock;
+  static constexpr int kClockStride = 16;
+
+  // No limit at all: planners that need one treat it as their own default
+  // (see each planner's parameters). Mostly for tests of cheap planners.
+  Budget() = default;
+  static Budget iterations(int64_t max_iterations) {
+    Budget b;
+    b.max_iterations_ = max_iterations;
+    return b;
+  }
+  // A deadline `ms` milliseconds from now.
+  static Budget milliseconds(double ms) {
+    Budget b;
+    b.set_deadline(Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double, std::milli>(ms)));
+    return b;
+  }
+  Budget& with_iterations(int64_t max_iterations) {
+    max_iterations_ = max_iterations;
+    return *this;
+  }
+  Budget& with_deadline(Clock::time_point deadline) {
+    set_deadline(deadline);
+    return *this;
+  }
+
+  bool has_deadline() const { return has_deadline_; }
+  bool has_iteration_cap() const { return max_iterations_ != kUnlimited; }
+  int64_t max_iterations() const { return max_iterations_; }
+  Clock::time_point deadline() const { return deadline_; }
+  // Milliseconds left before the deadline (infinity without one).
+  double remaining_ms() const {
+    if (!has_deadline_) return std::numeric_limits<double>::infinity();
+    return std::chrono::duration<double, std::milli>(deadline_ - Clock::now()).count();
+  }
+
+  // True once `iterations_done` reaches the cap or the deadline has passed
+  // (checked on every kClockStride-th call, and on the first).
+  bool exhausted(int64_t iterations_done) const {
+    if (iterations_done >= max_iterations_) return true;
+    if (!has_deadline_) return false;
+    if (polls_++ % kClockStride != 0) return expired_;
+    expired_ = Clock::now() >= deadline_;
+    return expired_;
+  }
+
+ private:
+  static constexpr int64_t kUnlimited = std::numeric_limits<int64_t>::max();
+  void set_deadline(Clock::time_point d) {
+    deadline_ = d;
+    has_deadline_ = true;
+    polls_ = 0;
+    expired_ = false;
+  }
+  int64_t max_iterations_ = kUnlimited;
+  bool has_deadline_ = false;
+  Clock::time_point deadline_{};
+  mutable uint32_t polls_ = 0;
+  mutable bool expired_ = false;
+};
+
+}  // namespace halite::search

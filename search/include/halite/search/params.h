@@ -1,0 +1,54 @@
+// Planner parameters: each declared once (name, default, range, one line of
+// help), loaded from JSON and `name=value` overrides, range-checked, and
+// snapshotted into a planner's own const struct when it is built.
+#pragma once
+
+#include <map>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace halite::search {
+
+struct ParamSpec {
+  std::string name;
+  double default_value;
+  double min;
+  double max;
+  std::string help;
+  bool integer = false;  // only whole numbers accepted
+};
+
+class ParamError : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
+
+// The values of one planner's declared parameters. Every declared name always
+// has a value (its default until set); undeclared names are refused with the
+// list of known ones.
+class Params {
+ public:
+  Params() = default;
+  explicit Params(std::vector<ParamSpec> specs);
+
+  const std::vector<ParamSpec>& specs() const { return specs_; }
+  double get(const std::string& name) const;  // throws ParamError if undeclared
+  int get_int(const std::string& name) const { return static_cast<int>(get(name)); }
+  void set(const std::string& name, double value);  // range- and type-checked
+  // "name=value"
+  void set_from_string(const std::string& assignment);
+  // {"name": value, ...}; all-or-nothing: on error nothing is changed.
+  void set_from_json(const nlohmann::json& j);
+  nlohmann::json to_json() const;
+  // One line per parameter: name, value, default, range, help.
+  std::string describe() const;
+
+ private:
+  const ParamSpec& spec(const std::string& name) const;
+  std::vector<ParamSpec> specs_;
+  std::map<std::string, double> values_;
+};
+
+}  // namespace halite::search

@@ -1,0 +1,71 @@
+// Planner: the search layer's one runtime boundary.
+//
+// A planner turns a state into this turn's orders for one player's ships and
+// shipyards within a Budget. Planners are anytime: whatever the budget, they
+// return a legal answer, and they return before the budget's deadline. With
+// a seed and an iteration-capped budget (no deadline) a planner is
+// deterministic: the same state, seed and budget give the same orders.
+//
+// Planners are registered by name (as lc0 registers its searches) and built
+// from their declared parameters:
+//
+//   auto planner = make_planner("greedy", {"mine_threshold=40"}, /*seed=*/1);
+//   State::Orders orders = planner->plan(state, player, Budget::milliseconds(200));
+//
+// Inside a planner, use concrete types: no virtual calls in hot loops.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "halite/search/budget.h"
+#include "halite/search/params.h"
+#include "halite/state.h"
+
+namespace halite::search {
+
+// What the last plan() did, for tools and benchmarks.
+struct PlanStats {
+  int64_t iterations = 0;      // the planner's own unit: simulations, beam expansions, ...
+  int64_t simulated_steps = 0; // turn resolutions performed on copies of the state
+  double elapsed_ms = 0;
+};
+
+class Planner {
+ public:
+  virtual ~Planner() = default;
+  virtual std::string name() const = 0;
+  // This turn's orders for `player` (ids of its own live units). Must not
+  // throw for any reachable state in which the player is active; returns no
+  // orders for a player that is not active.
+  virtual State::Orders plan(const State& state, int player, const Budget& budget) = 0;
+  // Called when a new game starts (clear memory kept across turns).
+  virtual void reset() {}
+  const PlanStats& last_stats() const { return stats_; }
+
+ protected:
+  PlanStats stats_;
+};
+
+struct PlannerInfo {
+  std::string name;
+  std::string summary;  // one line
+  std::vector<ParamSpec> params;
+  std::function<std::unique_ptr<Planner>(const Params&, uint64_t seed)> make;
+};
+
+// Registers a planner; returns true so it can initialise a static.
+bool register_planner(PlannerInfo info);
+const std::vector<PlannerInfo>& planners();
+const PlannerInfo& planner_info(const std::string& name);  // throws ParamError listing known names
+
+// Builds `name` with its defaults overridden by `overrides` ("k=v" each).
+std::unique_ptr<Planner> make_planner(const std::string& name, const std::vector<std::string>& overrides,
+                                      uint64_t seed);
+std::unique_ptr<Planner> make_planner(const std::string& name, const Params& params, uint64_t seed);
+// The parameters `name` declares, at their defaults.
+Params default_params(const std::string& name);
+
+}  // namespace halite::search

@@ -1,0 +1,49 @@
+#include "halite/search/builtin.h"
+#include "halite/search/planner.h"
+
+namespace halite::search {
+
+namespace {
+std::vector<PlannerInfo>& registry() {
+  // Built-ins are added explicitly on first use: static registration from a
+  // static library is dropped by the linker when nothing else names the file.
+  static std::vector<PlannerInfo> all = [] {
+    std::vector<PlannerInfo> v;
+    for (PlannerInfo& info : builtin_planners()) v.push_back(std::move(info));
+    return v;
+  }();
+  return all;
+}
+}  // namespace
+
+bool register_planner(PlannerInfo info) {
+  for (const PlannerInfo& p : registry())
+    if (p.name == info.name) throw ParamError("planner '" + info.name + "' registered twice");
+  registry().push_back(std::move(info));
+  return true;
+}
+
+const std::vector<PlannerInfo>& planners() { return registry(); }
+
+const PlannerInfo& planner_info(const std::string& name) {
+  for (const PlannerInfo& p : registry())
+    if (p.name == name) return p;
+  std::string known;
+  for (const PlannerInfo& p : registry()) known += (known.empty() ? "" : ", ") + p.name;
+  throw ParamError("unknown planner '" + name + "'; known: " + known);
+}
+
+Params default_params(const std::string& name) { return Params(planner_info(name).params); }
+
+std::unique_ptr<Planner> make_planner(const std::string& name, const Params& params, uint64_t seed) {
+  return planner_info(name).make(params, seed);
+}
+
+std::unique_ptr<Planner> make_planner(const std::string& name, const std::vector<std::string>& overrides,
+                                      uint64_t seed) {
+  Params params = default_params(name);
+  for (const std::string& o : overrides) params.set_from_string(o);
+  return make_planner(name, params, seed);
+}
+
+}  // namespace halite::search

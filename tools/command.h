@@ -1,0 +1,52 @@
+// The `halite` command line: git-style subcommands, one file each
+// (tools/cmd_<name>.cpp), registered with HALITE_COMMAND.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace halite::tools {
+
+struct Command {
+  std::string name;
+  std::string summary;  // one line, for `halite --help`
+  std::string usage;    // the full `halite <name> --help` text
+  std::function<int(const std::vector<std::string>& args)> run;  // args exclude the command name
+};
+
+bool register_command(Command command);
+const std::vector<Command>& commands();
+
+// A usage error: printed with the command's usage, exit code 2.
+struct UsageError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// Minimal flag parsing shared by the subcommands: --name value, --name=value,
+// boolean --flag, and positional arguments. Unknown flags are refused.
+class Flags {
+ public:
+  // `valued` flags take a value; `switches` do not.
+  Flags(const std::vector<std::string>& args, const std::vector<std::string>& valued,
+        const std::vector<std::string>& switches);
+  bool has(const std::string& name) const;
+  std::string get(const std::string& name, const std::string& fallback) const;
+  std::vector<std::string> get_all(const std::string& name) const;  // repeated flags, in order
+  long long get_int(const std::string& name, long long fallback, long long lo, long long hi) const;
+  double get_double(const std::string& name, double fallback, double lo, double hi) const;
+  const std::vector<std::string>& positional() const { return positional_; }
+
+ private:
+  std::vector<std::pair<std::string, std::string>> values_;
+  std::vector<std::string> positional_;
+};
+
+}  // namespace halite::tools
+
+#define HALITE_CONCAT_INNER(a, b) a##b
+#define HALITE_CONCAT(a, b) HALITE_CONCAT_INNER(a, b)
+// Registers a command at static initialisation (the tool links every
+// cmd_*.cpp object directly, so none is dropped).
+#define HALITE_COMMAND(...) \
+  static const bool HALITE_CONCAT(halite_command_registered_, __LINE__) = ::halite::tools::register_command(__VA_ARGS__)
