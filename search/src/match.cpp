@@ -36,7 +36,8 @@ MatchResult play_match(const std::vector<Planner*>& planners, const MatchOptions
   }
   std::vector<State::Orders> orders(static_cast<size_t>(n));
   while (!state.is_terminal()) {
-    std::vector<Json> answers(static_cast<size_t>(n), Json::object());
+    std::vector<Json> answers;
+    if (options.record) answers.assign(static_cast<size_t>(n), Json::object());
     for (int p = 0; p < n; ++p) {
       orders[p].clear();
       if (state.player(p).status != Status::Active) continue;
@@ -46,7 +47,7 @@ MatchResult play_match(const std::vector<Planner*>& planners, const MatchOptions
       } catch (const std::exception& e) {
         result.errors[p] = e.what();
         state.fail_player(p, Status::Error);
-        answers[p] = Json();
+        if (options.record) answers[p] = Json();
       }
       result.turn_ms[p].push_back(
           std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());

@@ -33,8 +33,8 @@
 
 namespace halite {
 
-inline constexpr int kMaxShips = 512;
-inline constexpr int kMaxShipyards = 256;
+inline constexpr int kMaxShips = 400;
+inline constexpr int kMaxShipyards = 128;
 
 // A unit id: Kaggle's "<label>-<k>" packed as label * 4096 + k. `label` is
 // the index of the state the unit first appears in; k counts (from 1) the

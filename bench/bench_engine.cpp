@@ -1,0 +1,124 @@
+// Engine benchmarks: state copy and one turn resolution on real states from
+// the reference replays (small, mid and large ship counts), and complete
+// random games per second.
+#include <benchmark/benchmark.h>
+
+#include "halite/replay_check.h"
+#include "halite/search/match.h"
+#include "halite/search/rng.h"
+
+using namespace halite;
+
+namespace {
+
+// A state from a reference replay with its recorded turn staged.
+struct Position {
+  State staged;
+  int ships;
+};
+
+// The states of s12 (4 players, 21x21, greedy x4) and of the Kaggle episode
+// shape, picked by ship count.
+const std::vector<Position>& positions() {
+  static const std::vector<Position> all = [] {
+    const Replay replay = read_replay_file(HALITE_TESTDATA "/replays/s12_4p_s21_greedy_x4.json.gz");
+    const std::vector<State> states = replay_states(replay);
+    std::vector<Position> out;
+    for (size_t t = 0; t + 1 < states.size(); ++t) {
+      State s = states[t];
+      for (int p = 0; p < replay.num_players; ++p) {
+        if (s.player(p).status != Status::Active) continue;
+        ParsedAction a = parse_action(replay.steps[t + 1][p].action, s, p);
+        if (a.status == Status::Active) s.stage(p, a.orders);
+      }
+      out.push_back({s, static_cast<int>(s.ships().size())});
+    }
+    return out;
+  }();
+  return all;
+}
+
+// The state with the ship count nearest to `ships`.
+const State& position_with(int ships) {
+  const Position* best = &positions().front();
+  for (const Position& p : positions())
+    if (std::abs(p.ships - ships) < std::abs(best->ships - ships)) best = &p;
+  return best->staged;
+}
+
+void BM_CopyState(benchmark::State& bench) {
+  const State& source = position_with(static_cast<int>(bench.range(0)));
+  auto target = std::make_unique<State>();
+  for (auto _ : bench) {
+    *target = source;
+    benchmark::DoNotOptimize(target.get());
+    benchmark::ClobberMemory();
+  }
+  bench.counters["ships"] = static_cast<double>(source.ships().size());
+  bench.counters["bytes"] = sizeof(State);
+}
+BENCHMARK(BM_CopyState)->Arg(5)->Arg(25)->Arg(52);
+
+// Copy + resolve, minus nothing: the copy is part of what a search pays per
+// simulated turn. BM_CopyState gives the copy alone.
+void BM_CopyAndResolveTurn(benchmark::State& bench) {
+  const State& source = position_with(static_cast<int>(bench.range(0)));
+  auto scratch = std::make_unique<State>();
+  for (auto _ : bench) {
+    *scratch = source;
+    scratch->resolve();
+    benchmark::DoNotOptimize(scratch.get());
+    benchmark::ClobberMemory();
+  }
+  bench.counters["ships"] = static_cast<double>(source.ships().size());
+}
+BENCHMARK(BM_CopyAndResolveTurn)->Arg(5)->Arg(25)->Arg(52);
+
+// A 4-player state with about 100 ships: every s12 state's ships moved or
+// spawned until the board holds ~100 (the replays peak at 52 on 21x21).
+void BM_CopyAndResolveTurn100Ships(benchmark::State& bench) {
+  State s = position_with(52);
+  s.clear_staged();
+  search::Rng rng(7);
+  for (int p = 0; p < s.num_players(); ++p) s.mutable_player(p).bank = 1e6;
+  int ids = 1;
+  for (int c = 0; c < s.cell_count() && s.ships().size() < 100; c += 3) {
+    bool busy = false;
+    for (const Ship& sh : s.ships()) busy |= sh.cell == c;
+    for (const Shipyard& y : s.shipyards()) busy |= y.cell == c;
+    if (!busy) s.add_ship(UnitId::make(0, static_cast<uint32_t>(100 + ids++)), c, c % 4, c % 7 * 10.0);
+  }
+  const Action moves[] = {Action::None, Action::North, Action::South, Action::East, Action::West};
+  for (int i = 0; i < static_cast<int>(s.ships().size()); ++i) s.stage_ship(i, moves[rng.below(5)]);
+  auto scratch = std::make_unique<State>();
+  for (auto _ : bench) {
+    *scratch = s;
+    scratch->resolve();
+    benchmark::DoNotOptimize(scratch.get());
+    benchmark::ClobberMemory();
+  }
+  bench.counters["ships"] = static_cast<double>(s.ships().size());
+}
+BENCHMARK(BM_CopyAndResolveTurn100Ships);
+
+// Complete 2-player games between two reimplementations of the reference's
+// random agent, through the planner interface and the shared match loop.
+void BM_RandomGame2p(benchmark::State& bench) {
+  uint32_t seed = 1;
+  int64_t states = 0;
+  for (auto _ : bench) {
+    auto a = search::make_planner("random", std::vector<std::string>{}, seed);
+    auto b = search::make_planner("random", std::vector<std::string>{}, seed + 1000);
+    search::MatchOptions options;
+    options.config.random_seed = seed++;
+    const search::MatchResult r = search::play_match({a.get(), b.get()}, options);
+    states += r.states;
+  }
+  bench.counters["games/s"] = benchmark::Counter(static_cast<double>(bench.iterations()), benchmark::Counter::kIsRate);
+  bench.counters["states/game"] = static_cast<double>(states) / static_cast<double>(bench.iterations());
+}
+BENCHMARK(BM_RandomGame2p)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();

@@ -1,0 +1,93 @@
+// halite play: one game between planners, a Kaggle replay and a standings table.
+#include <cstdio>
+#include <fstream>
+
+#include "absl/strings/str_split.h"
+#include "command.h"
+#include "halite/search/match.h"
+
+namespace halite::tools {
+namespace {
+
+int run(const std::vector<std::string>& args) {
+  Flags flags(args, {"seed", "players", "size", "agents", "out", "budget-ms", "iterations", "episode-steps"}, {});
+  if (!flags.positional().empty()) throw UsageError("unexpected argument '" + flags.positional()[0] + "'");
+  const int players = static_cast<int>(flags.get_int("players", 4, 1, 4));
+  if (players == 3) throw UsageError("--players takes 1, 2 or 4");
+  Config config;
+  config.size = static_cast<int>(flags.get_int("size", config.size, kMinBoardSize, kMaxBoardSize));
+  config.episode_steps = static_cast<int>(flags.get_int("episode-steps", config.episode_steps, 2, 1'000'000));
+  config.random_seed = static_cast<uint32_t>(flags.get_int("seed", 1, 0, 4294967295LL));
+  config.has_random_seed = true;
+
+  std::vector<std::string> names;
+  if (flags.has("agents")) {
+    names = absl::StrSplit(flags.get("agents", ""), ',', absl::SkipEmpty());
+  } else {
+    for (int p = 0; p < players; ++p) names.push_back(p % 2 == 0 ? "miner" : "random");
+  }
+  if (static_cast<int>(names.size()) != players)
+    throw UsageError("--agents names " + std::to_string(names.size()) + " agents for " + std::to_string(players) + " players");
+
+  std::vector<std::unique_ptr<search::Planner>> owned;
+  std::vector<search::Planner*> planners;
+  for (int p = 0; p < players; ++p) {
+    owned.push_back(search::make_planner(names[p], std::vector<std::string>{}, uint64_t{config.random_seed} * 4 + p));
+    planners.push_back(owned.back().get());
+  }
+  search::MatchOptions options;
+  options.config = config;
+  options.record = true;
+  options.budget.milliseconds = flags.get_double("budget-ms", 0, 0, 1e7);
+  options.budget.iterations = flags.get_int("iterations", 0, 0, 1'000'000'000'000LL);
+  const search::MatchResult result = search::play_match(planners, options);
+
+  const std::string out = flags.get("out", "replay-" + std::to_string(config.random_seed) + ".json");
+  {
+    std::ofstream file(out);
+    if (!file) throw std::runtime_error("cannot write " + out);
+    file << result.replay(names, "halite-play-" + std::to_string(config.random_seed)).dump() << "\n";
+    if (!file) throw std::runtime_error("error writing " + out);
+  }
+
+  const State& last = result.recorded_states.back();
+  std::printf("Game: %d players, %dx%d, seed %u, %d states. Replay: %s\n\n", players, config.size, config.size,
+              config.random_seed, result.states, out.c_str());
+  std::printf("%-5s %-7s %-14s %10s %10s %6s %6s  %s\n", "rank", "player", "agent", "reward", "bank", "ships", "yards",
+              "status");
+  std::vector<int> order(static_cast<size_t>(players));
+  for (int p = 0; p < players; ++p) order[p] = p;
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return result.ranks[a] < result.ranks[b]; });
+  for (int p : order) {
+    int ships = 0, yards = 0;
+    for (const Ship& s : last.ships()) ships += s.owner == p;
+    for (const Shipyard& y : last.shipyards()) yards += y.owner == p;
+    const Player& pl = last.player(p);
+    std::string reward = is_failure(pl.status) ? "null" : std::to_string(static_cast<long long>(pl.reward));
+    std::printf("%-5d %-7d %-14s %10s %10.0f %6d %6d  %s%s\n", result.ranks[p] + 1, p, names[p].c_str(), reward.c_str(),
+                pl.bank, ships, yards, status_name(pl.status),
+                result.errors[p].empty() ? "" : (" (" + result.errors[p] + ")").c_str());
+  }
+  return 0;
+}
+
+HALITE_COMMAND(Command{
+    "play", "play one game between built-in agents; write a Kaggle replay and print the standings",
+    "usage: halite play [--players 4] [--seed 1] [--size 21] [--agents a,b,c,d] [--out FILE]\n"
+    "                   [--budget-ms MS] [--iterations N] [--episode-steps 400]\n\n"
+    "Plays one game on the default configuration (or the given size and length) and\n"
+    "writes it as a Kaggle replay (Kaggle's renderer loads it; `halite replay-check`\n"
+    "verifies it). Prints the final standings.\n\n"
+    "  --players N        1, 2 or 4 (default 4)\n"
+    "  --seed S           randomSeed of the board, 0 to 4294967295 (default 1)\n"
+    "  --size N           board size, 2 to 32 (default 21)\n"
+    "  --agents LIST      comma-separated planner names, one per player\n"
+    "                     (default: miner and random alternating; see `halite params`)\n"
+    "  --out FILE         replay file (default replay-<seed>.json in this folder)\n"
+    "  --budget-ms MS     per-turn deadline for search planners (default none)\n"
+    "  --iterations N     per-turn iteration cap for search planners (default none)\n"
+    "  --episode-steps N  states in the episode (default 400)\n",
+    run});
+
+}  // namespace
+}  // namespace halite::tools
