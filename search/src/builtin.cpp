@@ -1,11 +1,16 @@
 #include "halite/search/builtin.h"
 
+#include "halite/search/greedy.h"
+
 namespace halite::search {
 
 std::vector<PlannerInfo> builtin_planners() {
   std::vector<PlannerInfo> v;
   v.push_back(random_planner_info());
   v.push_back(miner_planner_info());
+  v.push_back(greedy_planner_info());
+  v.push_back(mcts_planner_info());
+  v.push_back(beam_planner_info());
   return v;
 }
 

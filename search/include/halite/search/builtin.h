@@ -11,6 +11,9 @@ namespace halite::search {
 
 PlannerInfo random_planner_info();  // the reference's random agent, reimplemented
 PlannerInfo miner_planner_info();   // a simple miner that brings cargo home
+PlannerInfo greedy_planner_info();  // cell scoring + assignment (greedy.h)
+PlannerInfo mcts_planner_info();    // decoupled MCTS, a bandit tree per ship (src/mcts.cpp)
+PlannerInfo beam_planner_info();    // beam search over the fleet's joint moves (src/beam.cpp)
 
 std::vector<PlannerInfo> builtin_planners();
 

@@ -1,0 +1,64 @@
+// Simulations per second of the search planners on mid-game states, and the
+// cost of the shared pieces (Google Benchmark).
+#include <benchmark/benchmark.h>
+
+#include "halite/search/bench_positions.h"
+#include "halite/search/greedy.h"
+#include "halite/search/planner.h"
+#include "halite/search/rollout.h"
+
+using namespace halite;
+using namespace halite::search;
+
+namespace {
+
+const std::vector<BenchPosition>& positions() {
+  static const std::vector<BenchPosition> p = bench_positions(4, 2, 21, 150);
+  return p;
+}
+
+// One plan() of `name` with a fixed iteration cap; reports simulated turn
+// resolutions per second (steps/s) and iterations per second (sims/s).
+void plan_with(benchmark::State& st, const char* name, int64_t iterations) {
+  auto planner = make_planner(name, std::vector<std::string>{}, 1);
+  int64_t steps = 0, sims = 0;
+  size_t k = 0;
+  for (auto _ : st) {
+    const BenchPosition& pos = positions()[k++ % positions().size()];
+    benchmark::DoNotOptimize(planner->plan(pos.state, pos.player, Budget::iterations(iterations)));
+    steps += planner->last_stats().simulated_steps;
+    sims += planner->last_stats().iterations;
+  }
+  st.counters["steps/s"] = benchmark::Counter(static_cast<double>(steps), benchmark::Counter::kIsRate);
+  st.counters["sims/s"] = benchmark::Counter(static_cast<double>(sims), benchmark::Counter::kIsRate);
+}
+
+void BM_Mcts(benchmark::State& st) { plan_with(st, "mcts", 500); }
+void BM_Beam(benchmark::State& st) { plan_with(st, "beam", 60); }
+void BM_Greedy(benchmark::State& st) { plan_with(st, "greedy", 1); }
+
+void BM_RolloutTurn(benchmark::State& st) {
+  Geometry geo;
+  geo.init(21);
+  Rng rng(1);
+  RolloutPolicy policy(RolloutParams{400, 60, 0.5});
+  const State& root = positions()[0].state;
+  State s = root;
+  int64_t turns = 0;
+  for (auto _ : st) {
+    if (s.is_terminal() || turns % 8 == 0) s = root;
+    policy.stage_all(s, geo, rng);
+    s.resolve();
+    ++turns;
+  }
+  st.counters["steps/s"] = benchmark::Counter(static_cast<double>(turns), benchmark::Counter::kIsRate);
+}
+
+BENCHMARK(BM_Mcts)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Beam)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Greedy)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_RolloutTurn)->Unit(benchmark::kMicrosecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();

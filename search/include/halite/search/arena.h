@@ -1,0 +1,78 @@
+// Arena: many games between planner specs, on several threads, with the
+// statistics `halite arena` prints (win rate, 95% confidence interval, Elo,
+// average bank, turn-time percentiles).
+//
+// A player spec is `name` or `name:key=value,key=value` (parameter overrides
+// of that planner). Two specs: two-player games, seats swapped on each board
+// (games 2k and 2k+1 share board seed seed + k). With `four_player`, seats
+// rotate over the specs repeated to four (a;b -> a,b,a,b), board k used by
+// four consecutive games with the seats rotated. Every game's planners get
+// their own seeds derived from the arena seed, the game and the seat, so an
+// arena with an iteration budget is reproducible whatever the thread count.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "halite/search/match.h"
+
+namespace halite::search {
+
+struct PlayerSpec {
+  std::string label;  // as given
+  std::string planner;
+  std::vector<std::string> overrides;  // "k=v"
+  // Parses `name[:k=v,...]`; throws ParamError for an unknown planner or parameter.
+  static PlayerSpec parse(const std::string& text);
+};
+
+struct ArenaOptions {
+  std::vector<PlayerSpec> players;  // 2 or more (2p needs exactly 2; 4p takes 1..4)
+  int games = 10;
+  bool four_player = false;
+  int jobs = 1;
+  TurnBudget budget;
+  uint64_t seed = 1;
+  Config config;               // size, episode_steps; random_seed is set per game
+  std::string replay_dir;      // non-empty: write each game's replay there
+};
+
+struct ArenaGame {
+  int index = 0;
+  uint32_t board_seed = 0;
+  std::vector<int> seat_player;  // seat -> index into ArenaOptions::players
+  MatchResult result;            // without recorded states
+};
+
+struct ArenaPlayerSummary {
+  std::string name;
+  int games = 0;
+  double wins = 0;       // first places; a shared first place counts 1 / (number sharing)
+  double win_rate = 0;
+  double ci_low = 0, ci_high = 0;  // Wilson 95% interval of the win rate
+  double elo = 0;        // from the win rate against the field (clamped at +-800)
+  double avg_bank = 0;
+  double turn_p50 = 0, turn_p99 = 0, turn_max = 0;  // ms per plan()
+  int errors = 0;        // games in which the planner threw
+};
+
+struct ArenaSummary {
+  int games = 0;
+  std::vector<ArenaPlayerSummary> players;
+  nlohmann::json to_json() const;  // the `halite arena --json` object
+  std::string table() const;       // the human summary table
+};
+
+// Plays options.games games on options.jobs threads; calls on_game (from the
+// worker threads, serialised) after each game in completion order.
+ArenaSummary run_arena(const ArenaOptions& options, const std::function<void(const ArenaGame&)>& on_game = {});
+
+// One game's JSONL record: {"game", "board_seed", "seats": [names], "rewards", "ranks", "banks", "states",
+// "errors"}.
+nlohmann::json game_record(const ArenaOptions& options, const ArenaGame& game);
+
+// Wilson score interval at 95% for `wins` out of `n`.
+std::pair<double, double> wilson95(double wins, int n);
+
+}  // namespace halite::search

@@ -1,0 +1,197 @@
+#include "halite/search/arena.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <mutex>
+#include <thread>
+
+namespace halite::search {
+
+PlayerSpec PlayerSpec::parse(const std::string& text) {
+  PlayerSpec spec;
+  spec.label = text;
+  const auto colon = text.find(':');
+  spec.planner = text.substr(0, colon);
+  if (colon != std::string::npos) {
+    std::string rest = text.substr(colon + 1);
+    size_t start = 0;
+    while (start <= rest.size()) {
+      const size_t comma = rest.find(',', start);
+      const std::string item = rest.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+      if (!item.empty()) spec.overrides.push_back(item);
+      if (comma == std::string::npos) break;
+      start = comma + 1;
+    }
+  }
+  make_planner(spec.planner, spec.overrides, 0);  // validates now, not in a worker
+  return spec;
+}
+
+std::pair<double, double> wilson95(double wins, int n) {
+  if (n <= 0) return {0, 1};
+  const double z = 1.959963984540054, p = wins / n, z2n = z * z / n;
+  const double centre = (p + z2n / 2) / (1 + z2n);
+  const double half = z * std::sqrt(p * (1 - p) / n + z2n / (4.0 * n)) / (1 + z2n);
+  return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
+}
+
+namespace {
+
+uint64_t mix(uint64_t x) {
+  x += 0x9e3779b97f4a7c15ull;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+  return x ^ (x >> 31);
+}
+
+double percentile(std::vector<double>& v, double q) {
+  if (v.empty()) return 0;
+  const size_t k = std::min(v.size() - 1, static_cast<size_t>(q * static_cast<double>(v.size())));
+  std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(k), v.end());
+  return v[k];
+}
+
+}  // namespace
+
+nlohmann::json game_record(const ArenaOptions& options, const ArenaGame& game) {
+  nlohmann::json seats = nlohmann::json::array(), rewards = nlohmann::json::array();
+  for (int p : game.seat_player) seats.push_back(options.players[p].label);
+  for (double r : game.result.rewards) rewards.push_back(std::isfinite(r) ? nlohmann::json(r) : nlohmann::json());
+  return {{"game", game.index},       {"board_seed", game.board_seed}, {"seats", seats},
+          {"rewards", rewards},       {"ranks", game.result.ranks},    {"banks", game.result.banks},
+          {"states", game.result.states}, {"errors", game.result.errors}};
+}
+
+ArenaSummary run_arena(const ArenaOptions& options, const std::function<void(const ArenaGame&)>& on_game) {
+  const int num_specs = static_cast<int>(options.players.size());
+  if (num_specs < 1) throw std::invalid_argument("arena needs at least one player");
+  if (!options.four_player && num_specs != 2) throw std::invalid_argument("two-player arena takes exactly two players");
+  if (options.four_player && num_specs > 4) throw std::invalid_argument("four-player arena takes at most four players");
+  const int seats = options.four_player ? 4 : 2;
+
+  ArenaSummary summary;
+  summary.games = options.games;
+  summary.players.resize(static_cast<size_t>(num_specs));
+  std::vector<std::vector<double>> turn_ms(static_cast<size_t>(num_specs));
+  std::vector<double> bank_sum(static_cast<size_t>(num_specs), 0);
+  std::vector<int> seat_count(static_cast<size_t>(num_specs), 0);
+  std::mutex mu;
+  std::atomic<int> next{0};
+
+  auto worker = [&]() {
+    for (;;) {
+      const int g = next.fetch_add(1);
+      if (g >= options.games) return;
+      ArenaGame game;
+      game.index = g;
+      // Boards are shared by the `seats` rotations of one group of games.
+      const int group = g / seats, rotation = g % seats;
+      game.board_seed = static_cast<uint32_t>(mix(options.seed * 1000003ull + static_cast<uint64_t>(group)) & 0x7fffffff);
+      for (int seat = 0; seat < seats; ++seat) game.seat_player.push_back((seat + rotation) % seats % num_specs);
+      std::vector<std::unique_ptr<Planner>> owned;
+      std::vector<Planner*> planners;
+      for (int seat = 0; seat < seats; ++seat) {
+        const PlayerSpec& spec = options.players[game.seat_player[seat]];
+        owned.push_back(make_planner(spec.planner, spec.overrides, mix(options.seed ^ mix(static_cast<uint64_t>(g) * 8 + seat))));
+        planners.push_back(owned.back().get());
+      }
+      MatchOptions mo;
+      mo.config = options.config;
+      mo.config.random_seed = game.board_seed;
+      mo.config.has_random_seed = true;
+      mo.budget = options.budget;
+      mo.record = !options.replay_dir.empty();
+      game.result = play_match(planners, mo);
+      if (mo.record) {
+        std::vector<std::string> names;
+        for (int p : game.seat_player) names.push_back(options.players[p].label);
+        std::ofstream out(options.replay_dir + "/game-" + std::to_string(g) + ".json");
+        out << game.result.replay(names, "arena-" + std::to_string(g)).dump() << "\n";
+        game.result.recorded_states.clear();
+        game.result.recorded_actions.clear();
+      }
+      std::lock_guard<std::mutex> lock(mu);
+      int first = 0;
+      for (int r : game.result.ranks) first += r == 0;
+      for (int seat = 0; seat < seats; ++seat) {
+        const int p = game.seat_player[seat];
+        ArenaPlayerSummary& ps = summary.players[p];
+        ++seat_count[p];
+        if (game.result.ranks[seat] == 0) ps.wins += 1.0 / first;
+        bank_sum[p] += game.result.banks[seat];
+        ps.errors += !game.result.errors[seat].empty();
+        turn_ms[p].insert(turn_ms[p].end(), game.result.turn_ms[seat].begin(), game.result.turn_ms[seat].end());
+      }
+      // A spec that sits in several seats of a game still played one game.
+      std::vector<int> seen;
+      for (int p : game.seat_player)
+        if (std::find(seen.begin(), seen.end(), p) == seen.end()) seen.push_back(p), ++summary.players[p].games;
+      if (on_game) on_game(game);
+    }
+  };
+  const int jobs = std::max(1, std::min(options.jobs, options.games));
+  std::vector<std::thread> threads;
+  for (int j = 1; j < jobs; ++j) threads.emplace_back(worker);
+  worker();
+  for (std::thread& t : threads) t.join();
+
+  for (int p = 0; p < num_specs; ++p) {
+    ArenaPlayerSummary& ps = summary.players[p];
+    ps.name = options.players[p].label;
+    // Win rate per seat taken: in 2p that is per game; in 4p a spec in two
+    // seats has two chances per game.
+    const int n = seat_count[p];
+    ps.win_rate = n > 0 ? ps.wins / n : 0;
+    std::tie(ps.ci_low, ps.ci_high) = wilson95(ps.wins, n);
+    // Expected score against the field: 1/seats is even.
+    const double even = 1.0 / seats;
+    const double lo = 0.5 / std::max(1, n), wr = std::clamp(ps.win_rate, lo, 1 - lo);
+    // Elo from the pairwise score implied by the win rate against (seats - 1) equal opponents.
+    const double pair_score = seats == 2 ? wr : std::clamp(0.5 + (wr - even) / (2 * (1 - even)), lo, 1 - lo);
+    ps.elo = std::clamp(400 * std::log10(pair_score / (1 - pair_score)), -800.0, 800.0);
+    ps.avg_bank = n > 0 ? bank_sum[p] / n : 0;
+    ps.turn_p50 = percentile(turn_ms[p], 0.50);
+    ps.turn_p99 = percentile(turn_ms[p], 0.99);
+    ps.turn_max = turn_ms[p].empty() ? 0 : *std::max_element(turn_ms[p].begin(), turn_ms[p].end());
+  }
+  return summary;
+}
+
+nlohmann::json ArenaSummary::to_json() const {
+  nlohmann::json players_json = nlohmann::json::array();
+  for (const ArenaPlayerSummary& p : players)
+    players_json.push_back({{"name", p.name},
+                            {"games", p.games},
+                            {"wins", p.wins},
+                            {"win_rate", p.win_rate},
+                            {"ci95", {p.ci_low, p.ci_high}},
+                            {"elo", p.elo},
+                            {"avg_bank", p.avg_bank},
+                            {"turn_ms", {{"p50", p.turn_p50}, {"p99", p.turn_p99}, {"max", p.turn_max}}},
+                            {"errors", p.errors}});
+  return {{"games", games}, {"players", players_json}};
+}
+
+std::string ArenaSummary::table() const {
+  std::string out;
+  char line[512];
+  size_t width = 6;
+  for (const ArenaPlayerSummary& p : players) width = std::max(width, p.name.size());
+  std::snprintf(line, sizeof line, "%-*s %6s %7s %7s  %-15s %6s %10s %9s %9s %9s %6s\n", static_cast<int>(width), "player",
+                "games", "wins", "win%", "95% CI", "Elo", "avg bank", "p50 ms", "p99 ms", "max ms", "errors");
+  out += line;
+  for (const ArenaPlayerSummary& p : players) {
+    char ci[64];
+    std::snprintf(ci, sizeof ci, "[%.1f, %.1f]", 100 * p.ci_low, 100 * p.ci_high);
+    std::snprintf(line, sizeof line, "%-*s %6d %7.1f %6.1f%%  %-15s %+6.0f %10.0f %9.2f %9.2f %9.2f %6d\n",
+                  static_cast<int>(width), p.name.c_str(), p.games, p.wins, 100 * p.win_rate, ci, p.elo, p.avg_bank,
+                  p.turn_p50, p.turn_p99, p.turn_max, p.errors);
+    out += line;
+  }
+  return out;
+}
+
+}  // namespace halite::search

@@ -1,0 +1,238 @@
+// The search layer's contract: legal commands over many seeded games,
+// no own collisions from the resolver, determinism with a seed and an
+// iteration budget, budgets that hold, parameters that refuse bad input.
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <set>
+
+#include "halite/search/arena.h"
+#include "halite/search/bench_positions.h"
+#include "halite/search/builtin.h"
+#include "halite/search/common.h"
+#include "halite/search/match.h"
+#include "halite/search/rng.h"
+
+using namespace halite;
+using namespace halite::search;
+
+namespace {
+
+// Checks one answer against the state the way the engine will treat it:
+// every order names a live unit of the player, once, and takes effect.
+void check_orders(const State& s, int player, const State::Orders& orders, bool expect_no_collisions) {
+  State copy = s;
+  std::set<uint32_t> seen;
+  std::set<int> ends;
+  std::set<uint32_t> moved;
+  for (const State::Command& c : orders) {
+    INFO("step " << s.step() << " unit " << c.unit.str() << " " << action_name(c.action));
+    REQUIRE(seen.insert(c.unit.value).second);
+    const int si = s.find_ship(c.unit), yi = s.find_shipyard(c.unit);
+    REQUIRE((si >= 0 || yi >= 0));
+    if (si >= 0) {
+      REQUIRE(s.ships()[si].owner == player);
+      REQUIRE(c.action != Action::Spawn);
+      REQUIRE(copy.stage_ship(si, c.action) == StageResult::Ok);
+    } else {
+      REQUIRE(s.shipyards()[yi].owner == player);
+      REQUIRE(c.action == Action::Spawn);
+      REQUIRE(copy.stage_shipyard(yi, c.action) == StageResult::Ok);
+    }
+  }
+  if (!expect_no_collisions) return;
+  for (int i = 0; i < static_cast<int>(s.ships().size()); ++i) {
+    const Ship& sh = s.ships()[i];
+    if (sh.owner != player) continue;
+    Action a = Action::None;
+    for (const State::Command& c : orders)
+      if (c.unit == sh.id) a = c.action;
+    if (a == Action::Convert) continue;
+    INFO("step " << s.step() << " ship " << sh.id.str());
+    REQUIRE(ends.insert(s.neighbor(sh.cell, a)).second);
+  }
+  for (const State::Command& c : orders) {
+    const int yi = s.find_shipyard(c.unit);
+    if (yi >= 0) REQUIRE(ends.count(s.shipyards()[yi].cell) == 0);  // a spawn never lands on an own ship
+  }
+}
+
+// Plays seeded games on small boards, checking every answer.
+void play_checked(const std::string& name, const std::vector<std::string>& overrides, int games, int players, int size,
+                  int steps, int64_t iterations, bool expect_no_collisions) {
+  for (int g = 0; g < games; ++g) {
+    Config config;
+    config.size = size;
+    config.episode_steps = steps;
+    config.random_seed = static_cast<uint32_t>(1000 + g);
+    State s = State::initial(config, players);
+    std::vector<std::unique_ptr<Planner>> planners;
+    for (int p = 0; p < players; ++p)
+      planners.push_back(make_planner(p % 2 == 0 ? name : std::string("greedy"),
+                                      p % 2 == 0 ? overrides : std::vector<std::string>{"crash_home_steps=0"},
+                                      static_cast<uint64_t>(g * 4 + p)));
+    std::vector<State::Orders> orders(static_cast<size_t>(players));
+    while (!s.is_terminal()) {
+      for (int p = 0; p < players; ++p) {
+        orders[p].clear();
+        if (s.player(p).status != Status::Active) continue;
+        orders[p] = planners[p]->plan(s, p, Budget::iterations(iterations));
+        check_orders(s, p, orders[p], expect_no_collisions);
+      }
+      s.step(orders);
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("greedy never issues a rejected command nor collides own ships", "[search]") {
+  // crash_home_steps=0: no deliberate crashes on the yard at the very end.
+  play_checked("greedy", {"crash_home_steps=0"}, 120, 2, 11, 120, 1, true);
+  play_checked("greedy", {"crash_home_steps=0"}, 30, 4, 13, 120, 1, true);
+}
+
+TEST_CASE("mcts and beam never issue a rejected command nor collide own ships", "[search]") {
+  play_checked("mcts", {"crash_home_steps=0", "horizon=4"}, 40, 2, 11, 60, 30, true);
+  play_checked("mcts", {"crash_home_steps=0", "horizon=3", "tree_depth=2", "regret_matching=1", "opponent_bandits=1"}, 15, 4,
+               11, 50, 20, true);
+  play_checked("beam", {"crash_home_steps=0", "beam_depth=2", "beam_width=2", "branching=3"}, 40, 2, 11, 60, 12, true);
+}
+
+TEST_CASE("the reference-style planners only issue accepted commands", "[search]") {
+  play_checked("miner", {}, 60, 2, 11, 100, 1, false);
+  play_checked("random", {}, 60, 4, 11, 100, 1, false);
+}
+
+TEST_CASE("the move resolver never puts two own ships on one cell", "[search]") {
+  Rng rng(7);
+  Geometry geo;
+  MoveResolver resolver;
+  for (int trial = 0; trial < 300; ++trial) {
+    const int size = 5 + static_cast<int>(rng.below(10));
+    geo.init(size);
+    std::vector<int> cells(static_cast<size_t>(size * size));
+    for (int c = 0; c < size * size; ++c) cells[c] = c;
+    for (int i = static_cast<int>(cells.size()) - 1; i > 0; --i) std::swap(cells[i], cells[rng.below(static_cast<uint32_t>(i + 1))]);
+    const int ships = 1 + static_cast<int>(rng.below(static_cast<uint32_t>(std::min(40, size * size))));
+    std::vector<MoveRequest> reqs;
+    for (int i = 0; i < ships; ++i) {
+      MoveRequest r;
+      r.ship_index = i;
+      r.cell = cells[i];
+      for (int m = 0; m <= kNumMoves; ++m) r.cost[m] = rng.chance(0.2) ? kInf : rng.uniform() * 100 - 50;
+      reqs.push_back(r);
+    }
+    const std::vector<int>& choice = resolver.solve(reqs, geo);
+    std::set<int> ends;
+    for (int i = 0; i < ships; ++i) {
+      if (choice[i] == kConvertOption) {
+        REQUIRE(reqs[i].cost[kConvertOption] < kInf);
+        continue;
+      }
+      REQUIRE(ends.insert(geo.neighbor(reqs[i].cell, choice[i])).second);
+    }
+  }
+}
+
+TEST_CASE("the assignment is optimal on small matrices", "[search]") {
+  Rng rng(3);
+  Assignment a;
+  for (int trial = 0; trial < 200; ++trial) {
+    const int rows = 1 + static_cast<int>(rng.below(4)), cols = rows + static_cast<int>(rng.below(3));
+    std::vector<double> cost(static_cast<size_t>(rows * cols));
+    for (double& c : cost) c = std::floor(rng.uniform() * 20);
+    const std::vector<int> got = a.solve(rows, cols, cost);
+    double total = 0;
+    for (int r = 0; r < rows; ++r) total += cost[static_cast<size_t>(r * cols + got[r])];
+    // Brute force over column permutations.
+    std::vector<int> perm(static_cast<size_t>(cols));
+    for (int c = 0; c < cols; ++c) perm[c] = c;
+    double best = kInf;
+    do {
+      double t = 0;
+      for (int r = 0; r < rows; ++r) t += cost[static_cast<size_t>(r * cols + perm[r])];
+      best = std::min(best, t);
+    } while (std::next_permutation(perm.begin(), perm.end()));
+    REQUIRE(total == best);
+  }
+}
+
+TEST_CASE("planners are deterministic with a seed and an iteration budget", "[search]") {
+  const auto positions = bench_positions(2, 2, 13, 40);
+  for (const char* name : {"greedy", "mcts", "beam"}) {
+    for (const BenchPosition& pos : positions) {
+      auto a = make_planner(name, std::vector<std::string>{}, 99);
+      auto b = make_planner(name, std::vector<std::string>{}, 99);
+      const State::Orders oa = a->plan(pos.state, pos.player, Budget::iterations(60));
+      const State::Orders ob = b->plan(pos.state, pos.player, Budget::iterations(60));
+      REQUIRE(oa.size() == ob.size());
+      for (size_t i = 0; i < oa.size(); ++i) {
+        REQUIRE(oa[i].unit == ob[i].unit);
+        REQUIRE(oa[i].action == ob[i].action);
+      }
+      REQUIRE(a->last_stats().simulated_steps == b->last_stats().simulated_steps);
+    }
+  }
+}
+
+TEST_CASE("search planners return within their deadline", "[search]") {
+  // Generous margins: this checks the mechanism, not the machine.
+  const auto positions = bench_positions(1, 2, 21, 150);
+  for (const char* name : {"mcts", "beam"}) {
+    auto planner = make_planner(name, std::vector<std::string>{}, 5);
+    for (double ms : {20.0, 60.0}) {
+      const auto t0 = std::chrono::steady_clock::now();
+      planner->plan(positions[0].state, positions[0].player, Budget::milliseconds(ms));
+      const double took = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+      INFO(name << " budget " << ms << " ms took " << took << " ms");
+      CHECK(took < ms * 1.5 + 15);
+      CHECK(planner->last_stats().iterations > 0);
+    }
+  }
+}
+
+TEST_CASE("greedy beats the random agent", "[search]") {
+  ArenaOptions o;
+  o.players = {PlayerSpec::parse("greedy"), PlayerSpec::parse("random")};
+  o.games = 20;
+  o.config.size = 13;
+  o.config.episode_steps = 150;
+  o.budget.iterations = 1;
+  const ArenaSummary s = run_arena(o);
+  REQUIRE(s.players[0].wins == 20);
+}
+
+TEST_CASE("planner parameters are declared, range-checked and unknown keys refused", "[search]") {
+  for (const PlannerInfo& info : planners()) {
+    Params p = default_params(info.name);  // defaults in range (the constructor checks)
+    REQUIRE_NOTHROW(make_planner(info.name, p, 1));
+  }
+  REQUIRE_THROWS_WITH(make_planner("greedy", {"no_such_parameter=1"}, 1), Catch::Contains("known: max_mine_turns"));
+  REQUIRE_THROWS_AS(make_planner("mcts", {"horizon=0"}, 1), ParamError);
+  REQUIRE_THROWS_AS(make_planner("beam", {"beam_width=2.5"}, 1), ParamError);
+  REQUIRE_THROWS_AS(PlayerSpec::parse("nosuchplanner"), ParamError);
+  const PlayerSpec spec = PlayerSpec::parse("mcts:horizon=3,uct_c=0.5");
+  REQUIRE(spec.planner == "mcts");
+  REQUIRE(spec.overrides.size() == 2);
+}
+
+TEST_CASE("arena statistics", "[search]") {
+  const auto [lo, hi] = wilson95(50, 100);
+  REQUIRE(lo == Approx(0.4038).margin(1e-3));
+  REQUIRE(hi == Approx(0.5962).margin(1e-3));
+  ArenaOptions o;
+  o.players = {PlayerSpec::parse("miner"), PlayerSpec::parse("greedy")};
+  o.games = 4;
+  o.jobs = 2;
+  o.config.size = 11;
+  o.config.episode_steps = 60;
+  const ArenaSummary s = run_arena(o);
+  const nlohmann::json j = s.to_json();
+  REQUIRE(j["games"] == 4);
+  REQUIRE(j["players"].size() == 2);
+  for (const auto& p : j["players"]) {
+    for (const char* key : {"name", "games", "wins", "win_rate", "ci95", "elo", "avg_bank", "turn_ms"}) REQUIRE(p.contains(key));
+    REQUIRE(p["turn_ms"].contains("p99"));
+  }
+  REQUIRE(s.players[0].wins + s.players[1].wins == Approx(4));
+}

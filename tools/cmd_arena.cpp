@@ -1,0 +1,116 @@
+// halite arena: many games between planner specs; JSONL per game and a summary.
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <mutex>
+#include <thread>
+
+#include "command.h"
+#include "halite/search/arena.h"
+
+namespace halite::tools {
+namespace {
+
+std::vector<std::string> split(const std::string& text, char sep) {
+  std::vector<std::string> out;
+  size_t start = 0;
+  for (;;) {
+    const size_t at = text.find(sep, start);
+    std::string item = text.substr(start, at == std::string::npos ? std::string::npos : at - start);
+    if (!item.empty()) out.push_back(item);
+    if (at == std::string::npos) return out;
+    start = at + 1;
+  }
+}
+
+int run(const std::vector<std::string>& args) {
+  Flags flags(args,
+              {"players", "games", "jobs", "budget-ms", "iterations", "seed", "size", "episode-steps", "out",
+               "replays"},
+              {"four-player", "json", "no-progress"});
+  if (!flags.positional().empty()) throw UsageError("unexpected argument '" + flags.positional()[0] + "'");
+  search::ArenaOptions o;
+  if (!flags.has("players")) throw UsageError("--players is required, e.g. --players 'greedy;random'");
+  try {
+    for (const std::string& s : split(flags.get("players", ""), ';')) o.players.push_back(search::PlayerSpec::parse(s));
+  } catch (const search::ParamError& e) {
+    throw UsageError(e.what());
+  }
+  o.four_player = flags.has("four-player");
+  if (!o.four_player && o.players.size() != 2) throw UsageError("two-player games take exactly two players (or use --four-player)");
+  if (o.four_player && (o.players.empty() || o.players.size() > 4)) throw UsageError("--four-player takes 1 to 4 players");
+  o.games = static_cast<int>(flags.get_int("games", 10, 1, 10'000'000));
+  const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  o.jobs = static_cast<int>(flags.get_int("jobs", cores, 1, 1024));
+  o.budget.milliseconds = flags.get_double("budget-ms", 0, 0, 1e7);
+  o.budget.iterations = flags.get_int("iterations", 0, 0, 1'000'000'000'000LL);
+  o.seed = static_cast<uint64_t>(flags.get_int("seed", 1, 0, 4294967295LL));
+  o.config.size = static_cast<int>(flags.get_int("size", o.config.size, kMinBoardSize, kMaxBoardSize));
+  o.config.episode_steps = static_cast<int>(flags.get_int("episode-steps", o.config.episode_steps, 2, 1'000'000));
+  o.replay_dir = flags.get("replays", "");
+  const bool json = flags.has("json");
+
+  std::ofstream jsonl;
+  if (flags.has("out")) {
+    jsonl.open(flags.get("out", ""));
+    if (!jsonl) throw std::runtime_error("cannot write " + flags.get("out", ""));
+  }
+  const bool progress = !flags.has("no-progress") && isatty(STDERR_FILENO);
+  const auto t0 = std::chrono::steady_clock::now();
+  int done = 0;
+  auto on_game = [&](const search::ArenaGame& game) {
+    if (jsonl) jsonl << search::game_record(o, game).dump() << "\n" << std::flush;
+    ++done;
+    if (!progress) return;
+    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const double eta = elapsed / done * (o.games - done);
+    const int width = 30, filled = width * done / o.games;
+    std::fprintf(stderr, "\r[%s%s] %d/%d games  %.0fs elapsed  ETA %.0fs ", std::string(static_cast<size_t>(filled), '#').c_str(),
+                 std::string(static_cast<size_t>(width - filled), '.').c_str(), done, o.games, elapsed, eta);
+    std::fflush(stderr);
+  };
+  const search::ArenaSummary summary = search::run_arena(o, on_game);
+  if (progress) std::fprintf(stderr, "\n");
+  if (json) {
+    std::printf("%s\n", summary.to_json().dump().c_str());
+  } else {
+    std::string budget = o.budget.milliseconds > 0 ? std::to_string(o.budget.milliseconds) + " ms" : "no deadline";
+    if (o.budget.iterations > 0) budget += ", " + std::to_string(o.budget.iterations) + " iterations";
+    std::printf("%d %s games, %dx%d, %d steps, budget %s\n\n", summary.games, o.four_player ? "four-player" : "two-player",
+                o.config.size, o.config.size, o.config.episode_steps, budget.c_str());
+    std::printf("%s", summary.table().c_str());
+  }
+  return 0;
+}
+
+HALITE_COMMAND(Command{
+    "arena", "play many games between planners; per-game JSONL and a summary with win rates, CIs and Elo",
+    "usage: halite arena --players 'SPEC;SPEC' [--games 10] [--four-player] [--jobs CORES]\n"
+    "                    [--budget-ms MS] [--iterations N] [--seed 1] [--size 21] [--episode-steps 400]\n"
+    "                    [--out FILE.jsonl] [--replays DIR] [--json] [--no-progress]\n\n"
+    "Plays games between planner specs. A spec is NAME or NAME:key=value,key=value\n"
+    "(parameter overrides; see `halite params NAME`). Two specs play two-player games\n"
+    "with seats swapped on each board; --four-player plays four-player games with the\n"
+    "specs repeated to four seats and rotated. Deterministic for a given --seed with\n"
+    "--iterations and no --budget-ms, whatever --jobs is.\n\n"
+    "  --players LIST     specs separated by ';' (quote it for the shell)\n"
+    "  --games N          games to play (default 10)\n"
+    "  --four-player      four-player games (default: two-player)\n"
+    "  --jobs N           games played in parallel (default: all cores)\n"
+    "  --budget-ms MS     per-turn deadline for each planner\n"
+    "  --iterations N     per-turn iteration cap for each planner\n"
+    "  --seed S           arena seed: chooses the boards and the planners' seeds (default 1)\n"
+    "  --size N           board size (default 21)\n"
+    "  --episode-steps N  states per episode (default 400)\n"
+    "  --out FILE         write one JSON line per game\n"
+    "  --replays DIR      write each game's Kaggle replay as DIR/game-<i>.json\n"
+    "  --json             print the summary as one JSON object:\n"
+    "                     {\"games\", \"players\": [{\"name\", \"games\", \"wins\", \"win_rate\", \"ci95\",\n"
+    "                      \"elo\", \"avg_bank\", \"turn_ms\": {\"p50\", \"p99\", \"max\"}, \"errors\"}]}\n"
+    "  --no-progress      no progress bar (it is shown only on a terminal anyway)\n",
+    run});
+
+}  // namespace
+}  // namespace halite::tools

@@ -1,0 +1,43 @@
+// halite params: list the planners, or print one planner's parameters.
+#include <cstdio>
+
+#include "command.h"
+#include "halite/json_codec.h"
+#include "halite/search/planner.h"
+
+namespace halite::tools {
+namespace {
+
+int run(const std::vector<std::string>& args) {
+  Flags flags(args, {"file", "set"}, {"json"});
+  if (flags.positional().size() > 1) throw UsageError("takes at most one planner name");
+  if (flags.positional().empty()) {
+    for (const search::PlannerInfo& p : search::planners())
+      std::printf("%-10s %3zu parameters  %s\n", p.name.c_str(), p.params.size(), p.summary.c_str());
+    return 0;
+  }
+  const std::string name = flags.positional()[0];
+  search::Params params;
+  try {
+    params = search::default_params(name);
+    if (flags.has("file")) params.set_from_json(read_json_file(flags.get("file", "")));
+    for (const std::string& s : flags.get_all("set")) params.set_from_string(s);
+  } catch (const search::ParamError& e) {
+    throw UsageError(e.what());
+  }
+  if (flags.has("json")) std::printf("%s\n", params.to_json().dump(2).c_str());
+  else std::printf("%s: %s\n\n%s", name.c_str(), search::planner_info(name).summary.c_str(), params.describe().c_str());
+  return 0;
+}
+
+HALITE_COMMAND(Command{"params", "list the planners, or print a planner's parameters (name, value, default, range, help)",
+                       "usage: halite params [PLANNER] [--file PARAMS.json] [--set name=value]... [--json]\n\n"
+                       "Without PLANNER: the registered planners. With PLANNER: each of its declared\n"
+                       "parameters with its value, default, range and help, after applying --file (a\n"
+                       "JSON object {\"name\": value}) and --set overrides, which are range-checked;\n"
+                       "unknown names are refused with the list of known ones. --json prints the\n"
+                       "values as a JSON object that --file accepts.\n",
+                       run});
+
+}  // namespace
+}  // namespace halite::tools
