@@ -36,14 +36,16 @@ std::optional<Difference> compare_with_record(const State& state, const std::vec
   const Json& obs = record.at(0).observation;
   if (!obs.contains("step") || !obs["step"].is_number() || obs["step"].get<double>() != t)
     return diff(t, -1, "step", obs.contains("step") ? obs["step"].dump() : "missing", std::to_string(t));
-  const Json& halite = obs.at("halite");
+  for (const char* key : {"halite", "players"})
+    if (!obs.contains(key)) return diff(t, -1, key, "present in player 0's observation", "missing");
+  const Json& halite = obs["halite"];
   if (!halite.is_array() || halite.size() != static_cast<size_t>(state.cell_count()))
     return diff(t, -1, "halite", "a list of size*size numbers", std::to_string(state.cell_count()) + " cells");
   for (int c = 0; c < state.cell_count(); ++c) {
     if (!halite[c].is_number() || halite[c].get<double>() != state.halite(c))
       return diff(t, -1, "halite[" + std::to_string(c) + "]", halite[c].dump(), num(state.halite(c)));
   }
-  const Json& players = obs.at("players");
+  const Json& players = obs["players"];
   if (!players.is_array() || players.size() != static_cast<size_t>(state.num_players()))
     return diff(t, -1, "players", "a list of " + std::to_string(state.num_players()), players.dump().substr(0, 40));
   for (int p = 0; p < state.num_players(); ++p) {

@@ -151,6 +151,7 @@ State State::empty(const Config& config, int num_players, int step) {
 State State::initial(const Config& config, int num_players) {
   State s = empty(config, num_players, 0);
   generate_starting_halite(config.size, config.random_seed, config.starting_halite, s.halite_);
+  for (int c = 0; c < s.cell_count(); ++c) s.update_growing(c);
   for (int p = 0; p < num_players; ++p)
     s.add_ship(UnitId::make(0, static_cast<uint32_t>(p + 1)), starting_cell(config.size, num_players, p), p, 0);
   return s;
@@ -392,6 +393,7 @@ void State::resolve_board() {
           ++num_yards_;
           yard_at[s.cell] = static_cast<uint16_t>(num_yards_);
           halite_[s.cell] = 0;
+          update_growing(s.cell);
           remove_ship[i] = 1;
         }
       } else if (is_move(s.action)) {
@@ -492,6 +494,7 @@ void State::resolve_board() {
       if (delta > 0) {
         s.cargo += delta;
         halite_[s.cell] -= delta;
+        update_growing(s.cell);
       }
     }
     s.action = Action::None;
@@ -502,17 +505,22 @@ void State::resolve_board() {
 }
 
 void State::regenerate(const uint8_t* occupied) {
-  const int cells = cell_count();
+  const int words = (cell_count() + 63) / 64;
   const double growth = 1.0 + config_.regen_rate;
   const double cap = static_cast<double>(config_.max_cell_halite);
-  for (int c = 0; c < cells; ++c) {
-    if (occupied[c]) continue;
-    const double h = halite_[c];
-    if (h == 0) continue;  // 0 * growth rounds to 0
-    const double grown = h * growth;
-    // round3 is monotonic and fixes integers, so a product at or above the
-    // cap (an integer) rounds to at least the cap.
-    halite_[c] = grown >= cap ? cap : std::min(round3(grown), cap);
+  for (int w = 0; w < words; ++w) {
+    uint64_t bits = growing_[w];
+    while (bits) {
+      const int c = w * 64 + std::countr_zero(bits);
+      bits &= bits - 1;
+      if (occupied[c]) continue;
+      const double grown = halite_[c] * growth;
+      // round3 is monotonic and fixes integers, so a product at or above the
+      // cap (an integer) rounds to at least the cap.
+      const double next = grown >= cap ? cap : std::min(round3(grown), cap);
+      halite_[c] = next;
+      if (next == cap || next == 0) growing_[w] &= ~(uint64_t{1} << (c & 63));
+    }
   }
 }
 
@@ -582,6 +590,11 @@ std::string State::check() const {
     if (!(halite_[c] >= 0) || !std::isfinite(halite_[c])) return "cell " + std::to_string(c) + " has invalid halite";
   for (int c = cells; c < kMaxCells; ++c)
     if (halite_[c] != 0) return "halite stored past the board";
+  for (int c = 0; c < kMaxCells; ++c) {
+    const bool growing = c < cells && halite_[c] != 0 && halite_[c] != static_cast<double>(config_.max_cell_halite);
+    if (growing != static_cast<bool>((growing_[c >> 6] >> (c & 63)) & 1))
+      return "regeneration set out of step with the halite of cell " + std::to_string(c);
+  }
   for (int p = 0; p < num_players_; ++p)
     if (!(players_[p].bank >= 0)) return "player " + std::to_string(p) + " has a negative bank";
   return {};

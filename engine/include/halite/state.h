@@ -189,7 +189,10 @@ class State {
 
   // ---- construction (used by the JSON codec and tests) -----------------
   void set_step(int step) { step_ = step; }
-  void set_halite(int cell, double value) { halite_[cell] = value; }
+  void set_halite(int cell, double value) {
+    halite_[cell] = value;
+    update_growing(cell);
+  }
   Player& mutable_player(int p) { return players_[p]; }
   // Adds a unit keeping id order. Throws CapacityError when full and
   // std::invalid_argument for a bad cell, owner or a duplicate id.
@@ -216,6 +219,17 @@ class State {
   Ship ships_[kMaxShips] = {};
   Shipyard yards_[kMaxShipyards] = {};
   double halite_[kMaxCells] = {};
+  // One bit per cell whose halite regeneration can still change: neither 0
+  // (which stays 0) nor exactly maxCellHalite (which stays there). A function
+  // of halite_, kept in step by every write, so that regeneration visits
+  // only these cells instead of branching over the whole board.
+  uint64_t growing_[kMaxCells / 64] = {};
+  void update_growing(int cell) {
+    const double h = halite_[cell];
+    const uint64_t bit = uint64_t{1} << (cell & 63);
+    if (h != 0 && h != static_cast<double>(config_.max_cell_halite)) growing_[cell >> 6] |= bit;
+    else growing_[cell >> 6] &= ~bit;
+  }
 };
 
 static_assert(std::is_trivially_copyable_v<State>, "State must be a memcpy value");
