@@ -1,0 +1,359 @@
+#include "bot.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdarg>
+#include <cstdio>
+#include <thread>
+
+namespace halite::bot {
+
+// ---- time ------------------------------------------------------------------
+
+void TimeManager::new_game() {
+  last_overage_s_ = -1;
+  degrade_left_ = 0;
+}
+
+TurnPlan TimeManager::plan_turn(const Config& config, int step, double overage_s) {
+  TurnPlan tp;
+  const double act_ms = config.act_timeout * 1000;
+  // The runner charged overage since the last turn: our margin was too thin
+  // for this machine. Widen it by what was charged and play cheap for a while.
+  if (last_overage_s_ >= 0 && overage_s >= 0 && overage_s < last_overage_s_ - 1e-3) {
+    const double charged_ms = (last_overage_s_ - overage_s) * 1000;
+    extra_margin_ms_ = std::min(extra_margin_ms_ + charged_ms + 50, act_ms / 2);
+    degrade_left_ = std::max(degrade_left_, policy_.degrade_turns);
+    tp.reason = "the runner charged overage time last turn";
+  }
+  if (overage_s >= 0) last_overage_s_ = overage_s;
+
+  const double margin = margin_ms();
+  double base = act_ms - margin;
+  if (policy_.max_turn_ms > 0) base = std::min(base, policy_.max_turn_ms);
+  const bool low = overage_s >= 0 && overage_s < policy_.overage_low_s;
+  if (low) base *= 0.5;
+  double bonus = 0;
+  if (!low && overage_s > policy_.overage_low_s && policy_.overage_use > 0) {
+    const int turns_left = std::max(1, config.episode_steps - 1 - step);
+    bonus = policy_.overage_use * (overage_s - policy_.overage_low_s) * 1000 / turns_left;
+  }
+  tp.budget_ms = std::max(0.0, base + bonus);
+  tp.hard_ms = std::max(0.0, act_ms - margin / 2 + bonus);
+  if (degrade_left_ > 0) {
+    --degrade_left_;
+    tp.use_fallback = true;
+    if (!*tp.reason) tp.reason = "a recent turn ran long";
+  } else if (tp.budget_ms < policy_.min_plan_ms) {
+    tp.use_fallback = true;
+    tp.reason = low ? "the overage bank is low and the budget too small" : "the budget is too small";
+  }
+  return tp;
+}
+
+void TimeManager::turn_finished(const Config& config, double elapsed_ms, bool planner_late) {
+  const double act_ms = config.act_timeout * 1000;
+  if (planner_late || elapsed_ms > act_ms - margin_ms() / 2) degrade_left_ = policy_.degrade_turns;
+}
+
+// ---- bot -------------------------------------------------------------------
+
+namespace {
+
+std::unique_ptr<search::Planner> build(const std::string& name, const nlohmann::json& params,
+                                       const std::vector<std::string>& sets, uint64_t seed) {
+  search::Params p = search::default_params(name);
+  if (!params.empty()) p.set_from_json(params);
+  for (const std::string& s : sets) p.set_from_string(s);
+  return search::make_planner(name, p, seed);
+}
+
+// The --debug-delay-ms hook: a planner that is slow to answer.
+class DelayedPlanner final : public search::Planner {
+ public:
+  DelayedPlanner(std::unique_ptr<search::Planner> inner, double delay_ms) : inner_(std::move(inner)), delay_ms_(delay_ms) {}
+  std::string name() const override { return inner_->name(); }
+  State::Orders plan(const State& state, int player, const search::Budget& budget) override {
+    std::this_thread::sleep_for(std::chrono::duration<double, std::milli>(delay_ms_));
+    State::Orders orders = inner_->plan(state, player, budget);
+    stats_ = inner_->last_stats();
+    return orders;
+  }
+  void reset() override { inner_->reset(); }
+
+ private:
+  std::unique_ptr<search::Planner> inner_;
+  double delay_ms_;
+};
+
+double ms_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
+
+bool is_config_key(const std::string& key) {
+  static const Json known = [] {
+    Json j = config_to_json(Config{});
+    for (const char* k : {"actTimeout", "agentTimeout", "runTimeout", "randomSeed", "episodeSteps", "size"}) j[k] = 0;
+    return j;
+  }();
+  return known.contains(key);
+}
+
+}  // namespace
+
+Bot::Bot(const Options& options) : options_(options), time_(options.time) {
+  planner_name_ = options_.planner.empty() ? default_planner() : options_.planner;
+  fallback_name_ = options_.fallback;
+  std::unique_ptr<search::Planner> main = build(planner_name_, options_.params, options_.sets, options_.seed);
+  if (options_.debug_delay_ms > 0) main = std::make_unique<DelayedPlanner>(std::move(main), options_.debug_delay_ms);
+  worker_ = std::make_unique<PlannerWorker>(std::move(main));
+  fallback_ = build(fallback_name_, options_.fallback_params, options_.fallback_sets, options_.seed + 1);
+}
+
+Bot::~Bot() = default;
+
+bool Bot::idle() const { return !worker_->busy(); }
+
+void Bot::log(int level, const char* fmt, ...) const {
+  if (options_.verbose < level) return;
+  char buf[2048];
+  va_list args;
+  va_start(args, fmt);
+  std::vsnprintf(buf, sizeof buf, fmt, args);
+  va_end(args);
+  std::fprintf(stderr, "halite_bot: %s\n", buf);
+}
+
+std::optional<std::string> Bot::handle_line(std::string_view line, Clock::time_point received) {
+  try {
+    while (!line.empty() && (line.back() == '\r' || line.back() == '\n' || line.back() == ' ')) line.remove_suffix(1);
+    Json j;
+    try {
+      j = parse_json(line, "input line");
+    } catch (const std::exception& e) {
+      ++error_lines_;
+      log(0, "not JSON, answering {}: %s", e.what());
+      return "{}";
+    }
+    if (!j.is_object()) {
+      ++error_lines_;
+      log(0, "not a JSON object (%s), answering {}", j.type_name());
+      return "{}";
+    }
+    if (j.contains("configuration")) {
+      set_configuration(j["configuration"]);
+      if (!j.contains("observation")) return std::nullopt;
+      return answer_observation(j["observation"], received);
+    }
+    bool observation_like = false, config_like = false;
+    for (const auto& [key, v] : j.items()) {
+      observation_like |= key == "halite" || key == "players" || key == "step" || key == "player" ||
+                          key == "remainingOverageTime";
+      config_like |= is_config_key(key);
+    }
+    if (observation_like) return answer_observation(j, received);
+    if (config_like) {
+      set_configuration(j);
+      return std::nullopt;
+    }
+    ++error_lines_;
+    log(0, "neither an observation nor a configuration, answering {}: %s", j.dump().substr(0, 120).c_str());
+    return "{}";
+  } catch (const std::exception& e) {
+    log(0, "internal error, answering {}: %s", e.what());
+    return "{}";
+  }
+}
+
+void Bot::set_configuration(const Json& j) {
+  try {
+    std::vector<std::string> unknown;
+    Config c = config_from_json(j, &unknown);
+    if (in_game_ && !(c == config_)) end_game();
+    config_ = c;
+    has_config_ = true;
+    config_ok_ = true;
+    config_error_.clear();
+    std::string keys;
+    for (const std::string& k : unknown) keys += (keys.empty() ? "" : ", ") + k;
+    if (!keys.empty()) log(2, "configuration keys ignored: %s", keys.c_str());
+  } catch (const std::exception& e) {
+    if (in_game_) end_game();
+    config_ok_ = false;
+    config_error_ = e.what();
+    log(0, "unsupported configuration: %s; every observation is answered {} until a valid configuration arrives",
+        e.what());
+  }
+}
+
+void Bot::start_game(int num_players, int me) {
+  in_game_ = true;
+  me_ = me;
+  num_players_ = num_players;
+  last_step_ = -1;
+  memory_.reset(num_players, me);
+  time_.new_game();
+  worker_->reset_planner();
+  fallback_->reset();
+  turns_ = fallback_turns_ = late_turns_ = failed_turns_ = error_lines_ = 0;
+  max_turn_ms_ = total_turn_ms_ = 0;
+}
+
+void Bot::end_game() {
+  if (!in_game_) return;
+  in_game_ = false;
+  log(1, "game over (player %d of %d, last step %d): %d turns, main planner %s, fallback %s played %d, late %d, "
+         "failed %d, bad lines %d; turn time avg %.1f ms, max %.1f ms; margin %.0f ms",
+      me_, num_players_, last_step_, turns_, planner_name_.c_str(), fallback_name_.c_str(), fallback_turns_,
+      late_turns_, failed_turns_, error_lines_, turns_ ? total_turn_ms_ / turns_ : 0.0, max_turn_ms_,
+      time_.margin_ms());
+  if (options_.verbose >= 1) std::fprintf(stderr, "%s", memory_.summary().c_str());
+}
+
+void Bot::finish() { end_game(); }
+
+State::Orders Bot::fallback_orders(const State& state, int player) {
+  try {
+    return fallback_->plan(state, player, search::Budget::milliseconds(10));
+  } catch (const std::exception& e) {
+    log(0, "step %d: fallback planner %s threw (%s); answering {}", state.step(), fallback_name_.c_str(), e.what());
+    return {};
+  }
+}
+
+std::string Bot::answer_observation(const Json& obs, Clock::time_point received) {
+  if (!config_ok_) {
+    ++error_lines_;
+    log(0, "unsupported configuration (%s): answering {}", config_error_.c_str());
+    return "{}";
+  }
+  if (!has_config_) {
+    if (!warned_no_config_) log(0, "no configuration line before the first observation: assuming Kaggle's defaults");
+    warned_no_config_ = true;
+    has_config_ = true;
+  }
+  if (!obs.is_object()) {
+    ++error_lines_;
+    log(0, "the observation is not a JSON object, answering {}");
+    return "{}";
+  }
+  if (!obs.contains("player") || !obs["player"].is_number_integer()) {
+    ++error_lines_;
+    log(0, "observation without an integer \"player\", answering {}");
+    return "{}";
+  }
+  const int64_t me = obs["player"].get<int64_t>();
+  State state;
+  try {
+    Json copy = obs;
+    copy.erase("player");  // checked below with a clearer message
+    state = state_from_observation(copy, config_);
+  } catch (const std::exception& e) {
+    ++error_lines_;
+    log(0, "bad observation, answering {}: %s", e.what());
+    return "{}";
+  }
+  if (me < 0 || me >= state.num_players()) {
+    ++error_lines_;
+    log(0, "observation.player = %lld is not a player of this %d-player game, answering {}",
+        static_cast<long long>(me), state.num_players());
+    return "{}";
+  }
+  const int player = static_cast<int>(me);
+  double overage = -1;
+  if (obs.contains("remainingOverageTime") && obs["remainingOverageTime"].is_number())
+    overage = obs["remainingOverageTime"].get<double>();
+  state.mutable_player(player).remaining_overage_time = std::max(0.0, overage);
+
+  if (!in_game_ || state.step() <= last_step_ || player != me_ || state.num_players() != num_players_) {
+    if (in_game_) end_game();
+    start_game(state.num_players(), player);
+  }
+  last_step_ = state.step();
+  // Observations carry no statuses. The interpreter retires a player with no
+  // ships that cannot spawn; mark such opponents so planners ignore them.
+  for (int p = 0; p < state.num_players(); ++p) {
+    if (p == player) continue;
+    int ships = 0, yards = 0;
+    for (const Ship& s : state.ships()) ships += s.owner == p;
+    for (const Shipyard& y : state.shipyards()) yards += y.owner == p;
+    if (ships == 0 && (yards == 0 || state.player(p).bank < static_cast<double>(config_.spawn_cost)))
+      state.mutable_player(p).status = Status::Done;
+  }
+  memory_.observe(state);
+
+  const TurnPlan tp = time_.plan_turn(config_, state.step(), overage);
+  bool has_units = false;
+  for (const Ship& s : state.ships()) has_units |= s.owner == player;
+  for (const Shipyard& y : state.shipyards()) has_units |= y.owner == player;
+
+  State::Orders orders;
+  std::string used = planner_name_;
+  bool late = false;
+  if (!has_units) {
+    used = "none";
+  } else if (tp.use_fallback || worker_->busy()) {
+    used = fallback_name_;
+    ++fallback_turns_;
+    log(2, "step %d: fallback plays: %s", state.step(),
+        tp.use_fallback ? tp.reason : "the main planner is still running an abandoned turn");
+    orders = fallback_orders(state, player);
+  } else {
+    search::Budget budget = search::Budget().with_deadline(
+        received + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double, std::milli>(tp.budget_ms)));
+    if (options_.time.iterations > 0) budget.with_iterations(options_.time.iterations);
+    const auto hard = received + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double, std::milli>(tp.hard_ms));
+    std::string error;
+    if (!worker_->start(state, player, budget)) {
+      used = fallback_name_;
+      ++fallback_turns_;
+      orders = fallback_orders(state, player);
+    } else {
+      switch (worker_->wait(hard, &orders, &error)) {
+        case PlannerWorker::Outcome::Done:
+          break;
+        case PlannerWorker::Outcome::Failed:
+          ++failed_turns_;
+          ++fallback_turns_;
+          used = fallback_name_;
+          log(0, "step %d: planner %s threw (%s); the fallback plays this turn", state.step(), planner_name_.c_str(),
+              error.c_str());
+          orders = fallback_orders(state, player);
+          break;
+        case PlannerWorker::Outcome::Late:
+          late = true;
+          ++late_turns_;
+          ++fallback_turns_;
+          used = fallback_name_;
+          log(0, "step %d: planner %s missed its deadline (budget %.0f ms); the fallback plays", state.step(),
+              planner_name_.c_str(), tp.budget_ms);
+          orders = fallback_orders(state, player);
+          break;
+      }
+    }
+  }
+
+  // Only what the reference would accept leaves the bot: orders for our own
+  // live units, one per unit, in Kaggle's words.
+  State staged = state;
+  staged.clear_staged();
+  staged.stage(player, orders);
+  std::string answer = staged_action_to_json(staged, player).dump();
+  memory_.record_plan(state.step(), orders, used);
+
+  const double elapsed = ms_since(received);
+  time_.turn_finished(config_, elapsed, late);
+  ++turns_;
+  total_turn_ms_ += elapsed;
+  max_turn_ms_ = std::max(max_turn_ms_, elapsed);
+  if (options_.verbose >= 2) {
+    const search::PlanStats st = worker_->last_stats();
+    log(2, "step %d: %s, %zu orders, %.1f ms (budget %.0f ms, hard %.0f ms), %lld iterations, overage %.2f s",
+        state.step(), used.c_str(), orders.size(), elapsed, tp.budget_ms, tp.hard_ms,
+        static_cast<long long>(st.iterations), overage);
+  }
+  if (state.step() >= config_.episode_steps - 2) end_game();  // the last turn an agent plays
+  return answer;
+}
+
+}  // namespace halite::bot

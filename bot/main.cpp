@@ -1,0 +1,89 @@
+// halite_bot: the competition bot. One Kaggle observation per line on stdin,
+// one action object per line on stdout (see bot.h and docs/bot.md).
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <unistd.h>
+#include <vector>
+
+#include "bot.h"
+#include "halite/search/planner.h"
+#include "options.h"
+#include "referee.h"
+
+namespace {
+
+void list_planners() {
+  const std::string def = halite::bot::default_planner();
+  for (const halite::search::PlannerInfo& info : halite::search::planners()) {
+    std::printf("%s%s: %s\n", info.name.c_str(), info.name == def ? " (default)" : "", info.summary.c_str());
+    const std::string d = halite::search::Params(info.params).describe();
+    size_t start = 0;
+    while (start < d.size()) {
+      size_t end = d.find('\n', start);
+      if (end == std::string::npos) end = d.size();
+      std::printf("    %s\n", d.substr(start, end - start).c_str());
+      start = end + 1;
+    }
+  }
+}
+
+std::string self_path(const char* argv0) {
+  char buf[4096];
+  const ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+  if (n <= 0) return argv0;
+  return std::string(buf, static_cast<size_t>(n));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  halite::bot::Options options;
+  std::unique_ptr<halite::bot::Bot> bot;
+  try {
+    halite::bot::RefereeOptions referee;
+    if (halite::bot::parse_referee_args(argc, argv, &referee)) {
+      // Local games: check the bot options here, then play them in a child.
+      std::vector<char*> child_argv{argv[0]};
+      for (std::string& a : referee.bot_args) child_argv.push_back(a.data());
+      halite::bot::Options child = halite::bot::parse_args(static_cast<int>(child_argv.size()), child_argv.data());
+      if (child.help || child.list_planners) throw halite::bot::UsageError("--help/--list-planners do not go with --vs");
+      { halite::bot::Bot check(child); }
+      return halite::bot::run_referee(referee, self_path(argv[0]));
+    }
+    options = halite::bot::parse_args(argc, argv);
+    if (options.help) {
+      std::printf("%s", halite::bot::usage_text());
+      return 0;
+    }
+    if (options.list_planners) {
+      list_planners();
+      return 0;
+    }
+    bot = std::make_unique<halite::bot::Bot>(options);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "halite_bot: %s\n\n%s", e.what(), halite::bot::usage_text());
+    return 2;
+  }
+  if (options.verbose >= 1)
+    std::fprintf(stderr, "halite_bot: planner %s, fallback %s\n", bot->planner_name().c_str(),
+                 bot->fallback_name().c_str());
+
+  std::ios::sync_with_stdio(false);
+  std::string line;
+  while (std::getline(std::cin, line)) {
+    const auto received = std::chrono::steady_clock::now();
+    if (std::optional<std::string> answer = bot->handle_line(line, received)) {
+      answer->push_back('\n');
+      std::fwrite(answer->data(), 1, answer->size(), stdout);
+      std::fflush(stdout);
+    }
+  }
+  bot->finish();
+  std::fflush(stdout);
+  std::fflush(stderr);
+  // A planner abandoned mid-turn may still run: leave without waiting for it.
+  if (!bot->idle()) std::_Exit(0);
+  return 0;
+}

@@ -1,0 +1,70 @@
+#!/bin/sh
+# Builds submission.tar.gz for Kaggle: main.py + a statically linked halite_bot
+# (+ bot.json when --config is given). Runs a short smoke game through the
+# packed files before writing the archive.
+#
+#   bot/make_submission.sh [--config tuned.json] [--out submission.tar.gz] [--build-dir DIR]
+set -eu
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
+out="$PWD/submission.tar.gz"
+build="$root/build-submission"
+config=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --config) config=$(cd "$(dirname "$2")" && pwd)/$(basename "$2"); shift 2 ;;
+    --out) case "$2" in /*) out="$2" ;; *) out="$PWD/$2" ;; esac; shift 2 ;;
+    --build-dir) build="$2"; shift 2 ;;
+    -h|--help) sed -n '2,6p' "$0"; exit 0 ;;
+    *) echo "make_submission.sh: unknown argument $1" >&2; exit 2 ;;
+  esac
+done
+
+libz=""
+for candidate in /usr/lib/x86_64-linux-gnu/libz.a /usr/lib64/libz.a /usr/lib/libz.a; do
+  if [ -f "$candidate" ]; then libz="$candidate"; break; fi
+done
+[ -n "$libz" ] || { echo "make_submission.sh: libz.a not found (Debian: apt-get install zlib1g-dev)" >&2; exit 1; }
+
+generator=""
+command -v ninja >/dev/null 2>&1 && generator="-G Ninja"
+# shellcheck disable=SC2086
+cmake -S "$root" -B "$build" $generator -DCMAKE_BUILD_TYPE=Release -DHALITE_BOT_STATIC=ON \
+  -DHALITE_NATIVE=OFF -DHALITE_SANITIZE=OFF -DHALITE_BUILD_TESTS=OFF -DHALITE_BUILD_BENCH=OFF \
+  -DZLIB_LIBRARY="$libz" -DZLIB_LIBRARY_RELEASE="$libz" >/dev/null
+cmake --build "$build" --target halite_bot
+
+exe="$build/bot/halite_bot"
+if ldd "$exe" >/dev/null 2>&1; then
+  echo "make_submission.sh: $exe is dynamically linked:" >&2
+  ldd "$exe" >&2
+  exit 1
+fi
+file "$exe" 2>/dev/null | grep -q "statically linked" || {
+  echo "make_submission.sh: warning: 'file' does not report $exe as statically linked" >&2; }
+
+stage=$(mktemp -d)
+trap 'rm -rf "$stage"' EXIT
+cp "$here/main.py" "$stage/main.py"
+cp "$exe" "$stage/halite_bot"
+strip "$stage/halite_bot" 2>/dev/null || true
+chmod 755 "$stage/halite_bot"
+if [ -n "$config" ]; then cp "$config" "$stage/bot.json"; fi
+
+# Smoke test: the packed bot with the packed config must load and answer.
+args=""
+[ -n "$config" ] && args="--config $stage/bot.json"
+# shellcheck disable=SC2086
+answer=$(printf '%s\n' '{"configuration":{"size":21,"episodeSteps":400,"actTimeout":6},"observation":{"step":0,"player":0,"remainingOverageTime":60,"halite":['"$(python3 -c 'print(",".join(["10"]*441))')"'],"players":[[5000,{},{"0-1":[220,0]}],[5000,{},{"0-2":[200,0]}]]}}' \
+  | "$stage/halite_bot" --quiet $args)
+case "$answer" in
+  \{*\}) ;;
+  *) echo "make_submission.sh: smoke test failed: the bot answered '$answer'" >&2; exit 1 ;;
+esac
+
+mkdir -p "$(dirname "$out")"
+rm -f "$out"
+(cd "$stage" && tar -czf "$out" main.py halite_bot $( [ -n "$config" ] && echo bot.json ))
+echo "wrote $out:"
+tar -tzvf "$out"

@@ -1,0 +1,202 @@
+#include "options.h"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+#include "halite/json_codec.h"
+#include "halite/search/planner.h"
+
+namespace halite::bot {
+
+std::string default_planner() {
+  for (const char* name : kPreferredPlanners)
+    for (const search::PlannerInfo& info : search::planners())
+      if (info.name == name) return name;
+  return search::planners().empty() ? std::string() : search::planners().front().name;
+}
+
+namespace {
+
+double number_of(const nlohmann::json& v, const std::string& key, double lo, double hi) {
+  if (!v.is_number()) throw UsageError(key + ": expected a number, got " + v.dump());
+  const double x = v.get<double>();
+  if (!std::isfinite(x) || x < lo || x > hi)
+    throw UsageError(key + " = " + v.dump() + " is out of range (" + std::to_string(lo) + " to " + std::to_string(hi) + ")");
+  return x;
+}
+
+double number_of(const std::string& text, const std::string& key, double lo, double hi) {
+  errno = 0;
+  char* end = nullptr;
+  const double x = std::strtod(text.c_str(), &end);
+  if (text.empty() || *end != '\0' || errno != 0) throw UsageError(key + " takes a number, got '" + text + "'");
+  return number_of(nlohmann::json(x), key, lo, hi);
+}
+
+void set_time_key(TimePolicy* t, const std::string& key, double x, const std::string& where) {
+  if (key == "margin_ms") t->margin_ms = x;
+  else if (key == "max_turn_ms") t->max_turn_ms = x;
+  else if (key == "overage_use") t->overage_use = x;
+  else if (key == "overage_low_s") t->overage_low_s = x;
+  else if (key == "degrade_turns") t->degrade_turns = static_cast<int>(x);
+  else if (key == "min_plan_ms") t->min_plan_ms = x;
+  else if (key == "iterations") t->iterations = static_cast<int64_t>(x);
+  else throw UsageError(where + ": unknown time key '" + key + "'");
+}
+
+struct TimeKey {
+  const char* name;
+  double lo, hi;
+};
+constexpr TimeKey kTimeKeys[] = {{"margin_ms", 0, 60000},   {"max_turn_ms", 0, 600000}, {"overage_use", 0, 1},
+                                 {"overage_low_s", 0, 3600}, {"degrade_turns", 0, 1000}, {"min_plan_ms", 0, 60000},
+                                 {"iterations", 0, 1e15}};
+
+const TimeKey* time_key(const std::string& name) {
+  for (const TimeKey& k : kTimeKeys)
+    if (name == k.name) return &k;
+  return nullptr;
+}
+
+// "--max-turn-ms" -> "max_turn_ms"
+std::string flag_key(const std::string& flag) {
+  std::string k = flag.substr(2);
+  for (char& c : k)
+    if (c == '-') c = '_';
+  return k;
+}
+
+}  // namespace
+
+void apply_config_json(const nlohmann::json& j, Options* o, const std::string& what) {
+  if (!j.is_object()) throw UsageError(what + ": expected a JSON object");
+  for (const auto& [key, v] : j.items()) {
+    const std::string path = what + ": \"" + key + "\"";
+    if (key == "planner" || key == "fallback") {
+      if (!v.is_string()) throw UsageError(path + " must be a planner name (string)");
+      (key == "planner" ? o->planner : o->fallback) = v.get<std::string>();
+    } else if (key == "params" || key == "fallback_params") {
+      if (!v.is_object()) throw UsageError(path + " must be an object {name: value}");
+      (key == "params" ? o->params : o->fallback_params) = v;
+    } else if (key == "seed") {
+      o->seed = static_cast<uint64_t>(number_of(v, path, 0, 9007199254740991.0));
+    } else if (key == "verbose") {
+      o->verbose = static_cast<int>(number_of(v, path, 0, 3));
+    } else if (key == "time") {
+      if (!v.is_object()) throw UsageError(path + " must be an object");
+      for (const auto& [tk, tv] : v.items()) {
+        const TimeKey* spec = time_key(tk);
+        if (!spec) throw UsageError(path + ": unknown key '" + tk + "'");
+        set_time_key(&o->time, tk, number_of(tv, what + ": time." + tk, spec->lo, spec->hi), what);
+      }
+    } else if (const TimeKey* spec = time_key(key)) {
+      set_time_key(&o->time, key, number_of(v, path, spec->lo, spec->hi), what);
+    } else {
+      // Tuning logs may carry extra keys (score, iteration): tolerated.
+      std::fprintf(stderr, "halite_bot: warning: %s is not a bot option; ignored\n", path.c_str());
+    }
+  }
+}
+
+void apply_config_file(const std::string& path, Options* o) {
+  nlohmann::json j;
+  try {
+    j = read_json_file(path);
+  } catch (const std::exception& e) {
+    throw UsageError("--config " + path + ": " + e.what());
+  }
+  apply_config_json(j, o, path);
+}
+
+const char* usage_text() {
+  return "usage: halite_bot [options]\n"
+         "\n"
+         "Plays Halite IV through a line protocol: the first line on stdin is Kaggle's\n"
+         "configuration object, then one observation per line; each observation is\n"
+         "answered with one line holding the action object. A line\n"
+         "{\"configuration\": {...}, \"observation\": {...}} sets the configuration and\n"
+         "is answered as an observation.\n"
+         "\n"
+         "options:\n"
+         "  --config FILE        JSON: {\"planner\", \"params\", \"fallback\", \"fallback_params\",\n"
+         "                       \"seed\", \"verbose\", \"time\": {time keys below}}\n"
+         "  --planner NAME       the main planner (default: the first registered of\n"
+         "                       greedy, miner)\n"
+         "  --set k=v            a parameter of the main planner (repeatable)\n"
+         "  --fallback NAME      the cheap planner for short time and failures (miner)\n"
+         "  --fallback-set k=v   a parameter of the fallback planner (repeatable)\n"
+         "  --seed N             planner seed (1)\n"
+         "  --margin-ms X        safety margin under actTimeout (300)\n"
+         "  --max-turn-ms X      cap on the main planner's time per turn (0: none)\n"
+         "  --overage-use F      fraction of the overage bank to spend, 0..1 (0)\n"
+         "  --overage-low-s X    overage bank below which turns get half time (10)\n"
+         "  --degrade-turns N    fallback turns after a turn that ran long (5)\n"
+         "  --min-plan-ms X      below this budget the fallback plays (15)\n"
+         "  --iterations N       iteration cap per turn for the main planner (0: none)\n"
+         "  --verbose N          stderr: 0 errors, 1 + game summaries, 2 + every turn (1)\n"
+         "  --quiet              same as --verbose 0\n"
+         "  --debug-delay-ms X   testing: the main planner sleeps X ms before each plan\n"
+         "  --list-planners      print the registered planners and their parameters\n"
+         "  --help\n";
+}
+
+Options parse_args(int argc, char** argv) {
+  Options o;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i], value;
+    bool has_value = false;
+    if (a.rfind("--", 0) == 0) {
+      if (auto eq = a.find('='); eq != std::string::npos) {
+        value = a.substr(eq + 1);
+        a = a.substr(0, eq);
+        has_value = true;
+      }
+    }
+    auto need = [&]() -> const std::string& {
+      if (!has_value) {
+        if (i + 1 >= argc) throw UsageError(a + " needs a value");
+        value = argv[++i];
+        has_value = true;
+      }
+      return value;
+    };
+    auto no_value = [&] {
+      if (has_value) throw UsageError(a + " takes no value");
+    };
+    if (a == "--help" || a == "-h") {
+      no_value();
+      o.help = true;
+    } else if (a == "--list-planners") {
+      no_value();
+      o.list_planners = true;
+    } else if (a == "--quiet") {
+      no_value();
+      o.verbose = 0;
+    } else if (a == "--config") {
+      apply_config_file(need(), &o);
+    } else if (a == "--planner") {
+      o.planner = need();
+    } else if (a == "--set") {
+      o.sets.push_back(need());
+    } else if (a == "--fallback") {
+      o.fallback = need();
+    } else if (a == "--fallback-set") {
+      o.fallback_sets.push_back(need());
+    } else if (a == "--seed") {
+      o.seed = static_cast<uint64_t>(number_of(need(), a, 0, 9007199254740991.0));
+    } else if (a == "--debug-delay-ms") {
+      o.debug_delay_ms = number_of(need(), a, 0, 3600000);
+    } else if (a == "--verbose") {
+      o.verbose = static_cast<int>(number_of(need(), a, 0, 3));
+    } else if (const TimeKey* spec = a.rfind("--", 0) == 0 ? time_key(flag_key(a)) : nullptr) {
+      set_time_key(&o.time, flag_key(a), number_of(need(), a, spec->lo, spec->hi), "flags");
+    } else {
+      throw UsageError("unknown option " + a);
+    }
+  }
+  return o;
+}
+
+}  // namespace halite::bot

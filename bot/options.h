@@ -1,0 +1,75 @@
+// The bot's options: which planner, its parameters, the fallback planner and
+// the time policy. They come from a JSON file (--config FILE) and from flags;
+// flags given after --config override the file's values.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace halite::bot {
+
+// The planners the bot prefers, strongest first: the first one registered in
+// this build is the default. Change this list when the arena shows a
+// stronger planner.
+inline constexpr const char* kPreferredPlanners[] = {"greedy", "miner"};
+// The cheap planner used when time is short or the main planner fails.
+inline constexpr const char* kDefaultFallback = "miner";
+
+struct TimePolicy {
+  // Subtracted from actTimeout for process start-up, pipes, the Python shim
+  // and scheduling noise. Grows by itself when the overage bank shrinks.
+  double margin_ms = 300;
+  // Upper bound on the main planner's time per turn (0: actTimeout - margin).
+  double max_turn_ms = 0;
+  // Fraction of the overage bank (above overage_low_s) the bot may spread
+  // over the remaining turns on top of actTimeout (0: never use it).
+  double overage_use = 0;
+  // Below this many seconds left in the overage bank, turns get half the
+  // time and never any overage.
+  double overage_low_s = 10;
+  // After a turn that ran long (or cost overage) the fallback planner plays
+  // this many turns.
+  int degrade_turns = 5;
+  // Below this many milliseconds of budget, the fallback plays the turn.
+  double min_plan_ms = 15;
+  // Iteration cap per turn for the main planner (0: none; deadline only).
+  int64_t iterations = 0;
+};
+
+struct Options {
+  std::string planner;                  // empty: the default (see default_planner())
+  nlohmann::json params = nlohmann::json::object();  // from the JSON file
+  std::vector<std::string> sets;        // --set k=v, applied after params
+  std::string fallback = kDefaultFallback;
+  nlohmann::json fallback_params = nlohmann::json::object();
+  std::vector<std::string> fallback_sets;
+  uint64_t seed = 1;
+  TimePolicy time;
+  // Testing hook: the main planner sleeps this long before each plan, to
+  // exercise the watchdog and the degrade path (--debug-delay-ms).
+  double debug_delay_ms = 0;
+  int verbose = 1;  // 0: errors only; 1: + game summaries; 2: + one line per turn
+  bool list_planners = false;
+  bool help = false;
+};
+
+class UsageError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// The first of kPreferredPlanners that is registered.
+std::string default_planner();
+
+// Reads a JSON config file into `options` (throws UsageError naming the key).
+void apply_config_file(const std::string& path, Options* options);
+// Applies a parsed config object (same keys as the file).
+void apply_config_json(const nlohmann::json& j, Options* options, const std::string& what);
+// Parses argv (throws UsageError).
+Options parse_args(int argc, char** argv);
+const char* usage_text();
+
+}  // namespace halite::bot

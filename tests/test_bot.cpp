@@ -1,0 +1,296 @@
+// The bot executable driven through its stdin/stdout line protocol: every
+// observation of the shared replays (as Kaggle shows it to each player) must
+// be answered with a valid action object for that player, and garbage lines
+// with {} while the bot keeps going.
+//
+// Needs HALITE_BOT_PATH (the built halite_bot); without it the file is empty.
+#ifdef HALITE_BOT_PATH
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "halite/json_codec.h"
+
+using halite::Json;
+
+namespace {
+
+// halite_bot as a child process with pipes on stdin and stdout.
+class BotProcess {
+ public:
+  explicit BotProcess(std::vector<std::string> args) {
+    int in[2], out[2];
+    REQUIRE(pipe(in) == 0);
+    REQUIRE(pipe(out) == 0);
+    pid_ = fork();
+    REQUIRE(pid_ >= 0);
+    if (pid_ == 0) {
+      dup2(in[0], 0);
+      dup2(out[1], 1);
+      close(in[0]), close(in[1]), close(out[0]), close(out[1]);
+      const std::string path = HALITE_BOT_PATH;
+      std::vector<char*> argv{const_cast<char*>(path.c_str())};
+      for (std::string& a : args) argv.push_back(a.data());
+      argv.push_back(nullptr);
+      execv(path.c_str(), argv.data());
+      _exit(127);
+    }
+    close(in[0]);
+    close(out[1]);
+    to_ = in[1];
+    from_ = out[0];
+    signal(SIGPIPE, SIG_IGN);
+  }
+  ~BotProcess() {
+    close_input();
+    if (from_ >= 0) close(from_);
+    if (pid_ > 0) {
+      kill(pid_, SIGKILL);
+      waitpid(pid_, nullptr, 0);
+    }
+  }
+  void send(const std::string& line) {
+    std::string data = line + "\n";
+    size_t off = 0;
+    while (off < data.size()) {
+      const ssize_t n = write(to_, data.data() + off, data.size() - off);
+      REQUIRE(n > 0);
+      off += static_cast<size_t>(n);
+    }
+  }
+  // One line of output, or "<timeout>" / "<eof>".
+  std::string read_line(int timeout_ms = 20000) {
+    const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
+    for (;;) {
+      if (auto nl = buffer_.find('\n'); nl != std::string::npos) {
+        std::string line = buffer_.substr(0, nl);
+        buffer_.erase(0, nl + 1);
+        return line;
+      }
+      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(until - std::chrono::steady_clock::now());
+      if (left.count() <= 0) return "<timeout>";
+      pollfd pfd{from_, POLLIN, 0};
+      if (poll(&pfd, 1, static_cast<int>(left.count())) <= 0) continue;
+      char chunk[65536];
+      const ssize_t n = read(from_, chunk, sizeof chunk);
+      if (n <= 0) return "<eof>";
+      buffer_.append(chunk, static_cast<size_t>(n));
+    }
+  }
+  std::string ask(const std::string& line) {
+    send(line);
+    return read_line();
+  }
+  void close_input() {
+    if (to_ >= 0) close(to_);
+    to_ = -1;
+  }
+  // Closes stdin and returns the exit status (-1 if it did not exit in time).
+  int finish(int timeout_ms = 20000) {
+    close_input();
+    for (int waited = 0; waited < timeout_ms; waited += 10) {
+      int status = 0;
+      if (waitpid(pid_, &status, WNOHANG) == pid_) {
+        pid_ = -1;
+        return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+      }
+      usleep(10000);
+    }
+    return -1;
+  }
+
+ private:
+  pid_t pid_ = -1;
+  int to_ = -1, from_ = -1;
+  std::string buffer_;
+};
+
+// The observation Kaggle passes to player p at step t of a replay.
+Json observation_for(const halite::Replay& r, size_t t, int p) {
+  Json obs = r.steps[t][0].observation;
+  Json out = Json::object();
+  for (const char* k : {"halite", "players", "step"}) out[k] = obs[k];
+  out["player"] = p;
+  const halite::ReplayEntry& e = r.steps[t][static_cast<size_t>(p)];
+  out["remainingOverageTime"] = e.has_overage_time ? e.remaining_overage_time : 60.0;
+  return out;
+}
+
+// Empty when `answer` is a valid action object for `player` in `obs`.
+std::string check_answer(const std::string& answer, const Json& obs, const halite::Config& config, int player) {
+  Json a;
+  try {
+    a = halite::parse_json(answer, "answer");
+  } catch (const std::exception& e) {
+    return std::string("not JSON: ") + e.what();
+  }
+  if (!a.is_object()) return "not an object: " + answer;
+  const halite::State state = halite::state_from_observation(obs, config);
+  const halite::ParsedAction pa = halite::parse_action(a, state, player);
+  if (pa.status != halite::Status::Active) return "INVALID: " + pa.invalid_reason;
+  if (!pa.ignored.empty()) return "ignored by the reference: " + pa.ignored.front();
+  if (pa.orders.size() != a.size()) return "orders for units that are not the player's: " + answer;
+  return "";
+}
+
+std::vector<std::string> replay_files() {
+  std::vector<std::string> files;
+  for (const auto& entry : std::filesystem::directory_iterator(HALITE_TESTDATA "/replays"))
+    if (entry.path().string().ends_with(".json.gz")) files.push_back(entry.path().string());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+const char* const kFastFlags[] = {"--quiet", "--max-turn-ms", "5", "--min-plan-ms", "0", "--iterations", "2"};
+
+}  // namespace
+
+TEST_CASE("bot: every replay observation gets a valid action for its player", "[bot]") {
+  const std::vector<std::string> files = replay_files();
+  REQUIRE(files.size() >= 5);
+  // The default planner, kept cheap per turn so that the whole run is fast.
+  BotProcess bot(std::vector<std::string>(std::begin(kFastFlags), std::end(kFastFlags)));
+  int turns = 0, nonempty = 0, failures = 0;
+  std::string first_failure;
+  for (const std::string& file : files) {
+    const halite::Replay r = halite::read_replay_file(file);
+    for (int p = 0; p < r.num_players; ++p) {
+      bot.send(halite::config_to_json(r.config).dump());  // a new game: the configuration first
+      for (size_t t = 0; t + 1 < r.steps.size(); ++t) {
+        if (r.steps[t][static_cast<size_t>(p)].status != halite::Status::Active) break;
+        const Json obs = observation_for(r, t, p);
+        const std::string answer = bot.ask(obs.dump());
+        ++turns;
+        nonempty += answer != "{}";
+        if (std::string why = check_answer(answer, obs, r.config, p); !why.empty() && failures++ == 0)
+          first_failure = file + " player " + std::to_string(p) + " step " + std::to_string(t) + ": " + why;
+      }
+    }
+  }
+  INFO(first_failure);
+  CHECK(failures == 0);
+  CHECK(turns > 10000);
+  CHECK(nonempty > turns / 2);
+  CHECK(bot.finish() == 0);
+}
+
+TEST_CASE("bot: garbage lines get {} and the bot keeps going", "[bot]") {
+  const halite::Replay r = halite::read_replay_file(HALITE_TESTDATA "/replays/s03_2p_s21_greedy_greedy.json.gz");
+  const Json config = halite::config_to_json(r.config);
+  const Json obs0 = observation_for(r, 0, 0);
+  // The miner converts its only ship at step 0: a non-empty, known answer
+  // that shows the bot is in step with its input.
+  const std::string convert = R"({"0-1":"CONVERT"})";
+  std::vector<std::string> args(std::begin(kFastFlags), std::end(kFastFlags));
+  args.insert(args.end(), {"--planner", "miner"});
+  BotProcess bot(args);
+
+  bot.send(config.dump());  // no answer to a bare configuration
+  CHECK(bot.ask(obs0.dump()) == convert);
+  CHECK(bot.ask("this is not JSON") == "{}");
+  CHECK(bot.ask("") == "{}");
+  CHECK(bot.ask("[1, 2, 3]") == "{}");
+  CHECK(bot.ask("{}") == "{}");
+  CHECK(bot.ask(R"({"step": 3, "player": 0})") == "{}");
+  CHECK(bot.ask(R"({"halite": [1, 2], "players": [], "step": 0, "player": 0})") == "{}");
+  Json bad = obs0;
+  bad["player"] = 7;
+  CHECK(bot.ask(bad.dump()) == "{}");
+  bad["player"] = -1;
+  CHECK(bot.ask(bad.dump()) == "{}");
+  bad["player"] = "zero";
+  CHECK(bot.ask(bad.dump()) == "{}");
+  bad = obs0;
+  bad["players"][0][2] = Json::object({{"not-an-id", Json::array({5, 0})}});
+  CHECK(bot.ask(bad.dump()) == "{}");
+  bad = obs0;
+  bad["step"] = 100000;
+  CHECK(bot.ask(bad.dump()) == "{}");
+  bad = obs0;
+  bad["players"][0][2] = Json::object({{"0-1", Json::array({5000, 0})}});  // cell off the board
+  CHECK(bot.ask(bad.dump()) == "{}");
+  CHECK(bot.ask(obs0.dump()) == convert);
+
+  // An unsupported configuration: every observation gets {} until a valid one.
+  Json big = config;
+  big["size"] = 40;
+  CHECK(bot.ask(Json{{"configuration", big}, {"observation", obs0}}.dump()) == "{}");
+  CHECK(bot.ask(obs0.dump()) == "{}");
+  bot.send(big.dump());
+  CHECK(bot.ask(obs0.dump()) == "{}");
+  CHECK(bot.ask(Json{{"configuration", config}, {"observation", obs0}}.dump()) == convert);
+  bot.send(R"({"size": "big"})");
+  CHECK(bot.ask(obs0.dump()) == "{}");
+  bot.send(config.dump());
+
+  // A whole game still plays normally afterwards.
+  int failures = 0;
+  std::string first_failure;
+  for (size_t t = 0; t + 1 < r.steps.size(); ++t) {
+    const Json obs = observation_for(r, t, 1);
+    const std::string answer = bot.ask(obs.dump());
+    if (std::string why = check_answer(answer, obs, r.config, 1); !why.empty() && failures++ == 0)
+      first_failure = "step " + std::to_string(t) + ": " + why;
+    if (t == 200) CHECK(bot.ask("{\"garbage in the middle\": true}") == "{}");
+  }
+  INFO(first_failure);
+  CHECK(failures == 0);
+  CHECK(bot.finish() == 0);
+}
+
+TEST_CASE("bot: a bad option is refused with exit status 2", "[bot]") {
+  BotProcess bot({"--planner", "no-such-planner"});
+  CHECK(bot.read_line() == "<eof>");
+  CHECK(bot.finish() == 2);
+  BotProcess bot2({"--set", "no_such_param=1"});
+  CHECK(bot2.finish() == 2);
+}
+
+TEST_CASE("bot: a planner that overruns is cut off and every answer is on time", "[bot]") {
+  const halite::Replay r = halite::read_replay_file(HALITE_TESTDATA "/replays/s03_2p_s21_greedy_greedy.json.gz");
+  Json config = halite::config_to_json(r.config);
+  config["actTimeout"] = 1;
+  // The main planner sleeps 2 s per plan: the watchdog answers with the
+  // fallback at actTimeout - margin/2 and the fallback plays while it sleeps.
+  BotProcess bot({"--quiet", "--debug-delay-ms", "2000", "--margin-ms", "200", "--degrade-turns", "2"});
+  bot.send(config.dump());
+  double slowest = 0;
+  int failures = 0;
+  std::string first_failure;
+  for (size_t t = 0; t < 12; ++t) {
+    const Json obs = observation_for(r, t, 0);
+    const auto t0 = std::chrono::steady_clock::now();
+    const std::string answer = bot.ask(obs.dump());
+    slowest = std::max(slowest, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    if (std::string why = check_answer(answer, obs, r.config, 0); !why.empty() && failures++ == 0)
+      first_failure = "step " + std::to_string(t) + ": " + why;
+  }
+  INFO(first_failure);
+  CHECK(failures == 0);
+  CHECK(slowest < 1.0);
+  CHECK(slowest > 0.5);  // the first turn waited for the planner until the hard deadline
+  CHECK(bot.finish() == 0);
+}
+
+TEST_CASE("bot: --vs plays local games through the real bot process", "[bot]") {
+  BotProcess referee({"--vs", "miner", "--games", "2", "--episode-steps", "60", "--quiet", "--max-turn-ms", "5"});
+  std::string last;
+  for (std::string line = referee.read_line(); line != "<eof>" && line != "<timeout>"; line = referee.read_line())
+    last = line;
+  INFO(last);
+  CHECK(last.find("2 games:") == 0);
+  CHECK(last.find(" 0 timeouts/errors/invalid") != std::string::npos);
+  CHECK(referee.finish() == 0);
+}
+
+#endif  // HALITE_BOT_PATH
