@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "command.h"
+#include "halite/json_codec.h"
 #include "halite/search/arena.h"
 
 namespace halite::tools {
@@ -25,6 +26,42 @@ std::vector<std::string> split(const std::string& text, char sep) {
   }
 }
 
+// A spec with a parameter file: NAME@FILE[:k=v,...] or @FILE[:k=v,...]. FILE
+// holds {"planner": NAME, "params": {...}} (what `halite tune` writes; the
+// name may then be left out) or a plain {"name": value} object (`halite
+// params NAME --json`). Inline overrides apply after the file.
+search::PlayerSpec parse_spec(const std::string& text) {
+  const auto at = text.find('@');
+  if (at == std::string::npos) return search::PlayerSpec::parse(text);
+  const auto colon = text.find(':', at);
+  const std::string file = text.substr(at + 1, colon == std::string::npos ? std::string::npos : colon - at - 1);
+  std::string planner = text.substr(0, at);
+  Json j;
+  try {
+    j = read_json_file(file);
+  } catch (const std::exception& e) {
+    throw search::ParamError("player '" + text + "': " + e.what());
+  }
+  Json params = j;
+  if (j.is_object() && j.contains("params") && j["params"].is_object()) {
+    params = j["params"];
+    const std::string named = j.value("planner", "");
+    if (planner.empty()) planner = named;
+    else if (!named.empty() && named != planner)
+      throw search::ParamError("player '" + text + "': " + file + " is for planner '" + named + "'");
+  }
+  if (planner.empty()) throw search::ParamError("player '" + text + "': no planner name (NAME@FILE)");
+  search::Params p = search::default_params(planner);
+  p.set_from_json(params);
+  std::string expanded = planner + ":";
+  const Json values = p.to_json();
+  for (const auto& [name, v] : values.items()) expanded += name + "=" + v.dump() + ",";
+  if (colon != std::string::npos) expanded += text.substr(colon + 1);
+  search::PlayerSpec spec = search::PlayerSpec::parse(expanded);
+  spec.label = text;
+  return spec;
+}
+
 int run(const std::vector<std::string>& args) {
   Flags flags(args,
               {"players", "games", "jobs", "budget-ms", "iterations", "seed", "size", "episode-steps", "out",
@@ -34,7 +71,7 @@ int run(const std::vector<std::string>& args) {
   search::ArenaOptions o;
   if (!flags.has("players")) throw UsageError("--players is required, e.g. --players 'greedy;random'");
   try {
-    for (const std::string& s : split(flags.get("players", ""), ';')) o.players.push_back(search::PlayerSpec::parse(s));
+    for (const std::string& s : split(flags.get("players", ""), ';')) o.players.push_back(parse_spec(s));
   } catch (const search::ParamError& e) {
     throw UsageError(e.what());
   }
@@ -91,7 +128,9 @@ HALITE_COMMAND(Command{
     "                    [--budget-ms MS] [--iterations N] [--seed 1] [--size 21] [--episode-steps 400]\n"
     "                    [--out FILE.jsonl] [--replays DIR] [--json] [--no-progress]\n\n"
     "Plays games between planner specs. A spec is NAME or NAME:key=value,key=value\n"
-    "(parameter overrides; see `halite params NAME`). Two specs play two-player games\n"
+    "(parameter overrides; see `halite params NAME`) or NAME@FILE[:key=value,...]\n"
+    "(parameters from a JSON file: `halite tune`'s output or `halite params NAME\n"
+    "--json`; @FILE alone takes the planner named in the file). Two specs play two-player games\n"
     "with seats swapped on each board; --four-player plays four-player games with the\n"
     "specs repeated to four seats and rotated. Deterministic for a given --seed with\n"
     "--iterations and no --budget-ms, whatever --jobs is.\n\n"

@@ -1,11 +1,18 @@
 // halite profile FILE: the cost of copying a state and resolving a turn, on
 // the real states of a replay.
+// halite profile --planner NAME: a planner's time and simulations per turn
+// over a whole game, as CSV and an SVG plot.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <fstream>
 
 #include "command.h"
+#include "halite/json_codec.h"
 #include "halite/replay_check.h"
+#include "halite/search/arena.h"
+#include "halite/search/match.h"
+#include "halite/search/spsa.h"
 
 namespace halite::tools {
 namespace {
@@ -38,8 +45,144 @@ double time_ns(int reps, int rounds, F&& f) {
   return best;
 }
 
+// Wraps a planner in the shared match loop and records what each plan() did.
+class RecordingPlanner final : public search::Planner {
+ public:
+  struct Turn {
+    int turn;
+    double ms;
+    int64_t iterations;
+    int64_t simulated_steps;
+    int ships;
+  };
+  explicit RecordingPlanner(std::unique_ptr<search::Planner> inner) : inner_(std::move(inner)) {}
+  std::string name() const override { return inner_->name(); }
+  void reset() override {
+    inner_->reset();
+    turns_.clear();
+  }
+  State::Orders plan(const State& state, int player, const search::Budget& budget) override {
+    int ships = 0;
+    for (const Ship& s : state.ships()) ships += s.owner == player;
+    const auto t0 = Clock::now();
+    State::Orders orders = inner_->plan(state, player, budget);
+    const double ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+    stats_ = inner_->last_stats();
+    turns_.push_back({state.step(), ms, stats_.iterations, stats_.simulated_steps, ships});
+    return orders;
+  }
+  const std::vector<Turn>& turns() const { return turns_; }
+
+ private:
+  std::unique_ptr<search::Planner> inner_;
+  std::vector<Turn> turns_;
+};
+
+double percentile(std::vector<double> v, double q) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  return v[std::min(v.size() - 1, static_cast<size_t>(q * static_cast<double>(v.size())))];
+}
+
+int run_planner(const Flags& flags) {
+  if (!flags.positional().empty()) throw UsageError("--planner takes no replay file");
+  const std::string name = flags.get("planner", "");
+  search::Params params;
+  std::vector<search::PlayerSpec> opponents;
+  try {
+    params = search::default_params(name);
+    if (flags.has("params")) {
+      const Json j = read_json_file(flags.get("params", ""));
+      params.set_from_json(j.is_object() && j.contains("params") && j["params"].is_object() ? j["params"] : j);
+    }
+    for (const std::string& s : flags.get_all("set")) params.set_from_string(s);
+    std::string list = flags.get("opponents", "greedy");
+    size_t start = 0;
+    for (;;) {
+      const size_t at = list.find(';', start);
+      const std::string item = list.substr(start, at == std::string::npos ? std::string::npos : at - start);
+      if (!item.empty()) opponents.push_back(search::PlayerSpec::parse(item));
+      if (at == std::string::npos) break;
+      start = at + 1;
+    }
+  } catch (const search::ParamError& e) {
+    throw UsageError(e.what());
+  }
+  if (opponents.size() != 1 && opponents.size() != 3) throw UsageError("--opponents takes 1 (two-player) or 3 (four-player) specs");
+  const uint64_t seed = static_cast<uint64_t>(flags.get_int("seed", 1, 0, 4294967295LL));
+  search::MatchOptions mo;
+  mo.config.size = static_cast<int>(flags.get_int("size", mo.config.size, kMinBoardSize, kMaxBoardSize));
+  mo.config.episode_steps = static_cast<int>(flags.get_int("episode-steps", mo.config.episode_steps, 2, 1'000'000));
+  mo.config.random_seed = static_cast<uint32_t>(seed);
+  mo.config.has_random_seed = true;
+  mo.budget.milliseconds = flags.get_double("budget-ms", 0, 0, 1e7);
+  mo.budget.iterations = flags.get_int("iterations", 0, 0, 1'000'000'000'000LL);
+  if (mo.budget.milliseconds <= 0 && mo.budget.iterations <= 0) mo.budget.milliseconds = 200;
+  const int seat = static_cast<int>(flags.get_int("seat", 0, 0, static_cast<long long>(opponents.size())));
+
+  auto recorder = std::make_unique<RecordingPlanner>(search::make_planner(name, params, seed));
+  std::vector<std::unique_ptr<search::Planner>> owned;
+  std::vector<search::Planner*> seats;
+  for (size_t i = 0; i < opponents.size(); ++i)
+    owned.push_back(search::make_planner(opponents[i].planner, opponents[i].overrides, seed * 7919 + i + 1));
+  for (size_t i = 0, o = 0; i < opponents.size() + 1; ++i)
+    seats.push_back(static_cast<int>(i) == seat ? recorder.get() : owned[o++].get());
+  const search::MatchResult result = search::play_match(seats, mo);
+  const std::vector<RecordingPlanner::Turn>& turns = recorder->turns();
+
+  if (flags.has("csv")) {
+    std::ofstream csv(flags.get("csv", ""));
+    csv << "turn,ms,iterations,simulated_steps,ships\n";
+    for (const auto& t : turns)
+      csv << t.turn << "," << t.ms << "," << t.iterations << "," << t.simulated_steps << "," << t.ships << "\n";
+    if (!csv) throw std::runtime_error("cannot write " + flags.get("csv", ""));
+  }
+  if (flags.has("svg")) {
+    search::PlotPanel time{"wall time of plan() per turn", "ms", {{"ms", {}, {}, false}}};
+    search::PlotPanel sims{"work per turn (Planner::last_stats)", "count",
+                           {{"iterations", {}, {}, false}, {"simulated steps", {}, {}, false}}};
+    search::PlotPanel ships{"own ships", "ships", {{"ships", {}, {}, false}}};
+    for (const auto& t : turns) {
+      time.series[0].x.push_back(t.turn), time.series[0].y.push_back(t.ms);
+      sims.series[0].x.push_back(t.turn), sims.series[0].y.push_back(static_cast<double>(t.iterations));
+      sims.series[1].x.push_back(t.turn), sims.series[1].y.push_back(static_cast<double>(t.simulated_steps));
+      ships.series[0].x.push_back(t.turn), ships.series[0].y.push_back(t.ships);
+    }
+    std::string budget = mo.budget.milliseconds > 0 ? std::to_string(mo.budget.milliseconds) + " ms" : "";
+    if (mo.budget.iterations > 0) budget += (budget.empty() ? "" : ", ") + std::to_string(mo.budget.iterations) + " iterations";
+    std::ofstream svg(flags.get("svg", ""));
+    svg << search::svg_plot("halite profile " + name + " (" + budget + ", " + std::to_string(mo.config.size) + "x" +
+                                std::to_string(mo.config.size) + ", seed " + std::to_string(seed) + ")",
+                            "turn", {time, sims, ships});
+    if (!svg) throw std::runtime_error("cannot write " + flags.get("svg", ""));
+  }
+
+  std::vector<double> ms;
+  double iters = 0, steps = 0;
+  for (const auto& t : turns) ms.push_back(t.ms), iters += static_cast<double>(t.iterations), steps += static_cast<double>(t.simulated_steps);
+  const double n = std::max<double>(1, static_cast<double>(turns.size()));
+  std::printf("%s: %zu turns, %d players, %dx%d board, seat %d, reward %.0f (rank %d)%s%s\n", name.c_str(), turns.size(),
+              static_cast<int>(seats.size()), mo.config.size, mo.config.size, seat, result.rewards[seat],
+              result.ranks[seat] + 1, result.errors[seat].empty() ? "" : ", error: ", result.errors[seat].c_str());
+  std::printf("ms per turn: p50 %.2f  p99 %.2f  max %.2f  mean %.2f\n", percentile(ms, 0.5), percentile(ms, 0.99),
+              ms.empty() ? 0.0 : *std::max_element(ms.begin(), ms.end()), [&] {
+                double s = 0;
+                for (double x : ms) s += x;
+                return s / n;
+              }());
+  std::printf("mean per turn: iterations %.1f  simulated steps %.1f\n", iters / n, steps / n);
+  return 0;
+}
+
 int run(const std::vector<std::string>& args) {
-  Flags flags(args, {"reps"}, {});
+  Flags flags(args,
+              {"reps", "planner", "set", "params", "opponents", "budget-ms", "iterations", "seed", "size",
+               "episode-steps", "seat", "csv", "svg"},
+              {});
+  if (flags.has("planner")) return run_planner(flags);
+  for (const char* f : {"set", "params", "opponents", "budget-ms", "iterations", "seed", "size", "episode-steps", "seat",
+                        "csv", "svg"})
+    if (flags.has(f)) throw UsageError(std::string("--") + f + " needs --planner");
   if (flags.positional().size() != 1) throw UsageError("give exactly one replay file");
   const int reps = static_cast<int>(flags.get_int("reps", 200, 1, 1'000'000));
   const Replay replay = read_replay_file(flags.positional()[0]);
@@ -98,8 +241,18 @@ int run(const std::vector<std::string>& args) {
 }
 
 HALITE_COMMAND(Command{
-    "profile", "measure state-copy and turn-resolution cost on the states of a replay",
-    "usage: halite profile [--reps 200] FILE\n\n"
+    "profile", "measure state-copy and turn-resolution cost on a replay, or a planner's time per turn over a game",
+    "usage: halite profile [--reps 200] FILE\n"
+    "       halite profile --planner NAME [--set k=v]... [--params FILE.json] [--opponents 'SPEC[;SPEC;SPEC]']\n"
+    "                      [--budget-ms MS | --iterations N] [--seed 1] [--size 21] [--episode-steps 400]\n"
+    "                      [--seat 0] [--csv FILE] [--svg FILE]\n\n"
+    "With --planner: plays one game (NAME in --seat against --opponents, default\n"
+    "greedy; three opponents make a four-player game; board and planner seeds from\n"
+    "--seed; budget default 200 ms) and records per turn: turn, wall time of plan(),\n"
+    "iterations and simulated steps (Planner::last_stats) and own ship count. --csv\n"
+    "writes them (turn,ms,iterations,simulated_steps,ships), --svg plots them by turn.\n"
+    "Prints p50/p99/max ms and mean iterations and simulated steps per turn.\n\n"
+    "With FILE:\n"
     "Loads every state of a replay (checking that it reproduces), then times, on\n"
     "each state, a copy of the state and the resolution of its recorded turn\n"
     "(the best of 5 rounds of --reps repetitions; resolution time excludes the\n"

@@ -1,0 +1,745 @@
+#include "halite/search/spsa.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <sstream>
+#include <stdexcept>
+
+#include "halite/search/planner.h"
+
+namespace halite::search {
+
+namespace {
+
+uint64_t mix(uint64_t x) {
+  x += 0x9e3779b97f4a7c15ull;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+  return x ^ (x >> 31);
+}
+
+std::string number_text(double v) {
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.17g", v);
+  return buf;
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------- algorithm
+
+double SpsaGains::a_k(int k) const { return a / std::pow(A + k + 1, alpha); }
+double SpsaGains::c_k(int k) const { return c / std::pow(k + 1, gamma); }
+
+SpsaGains spsa_gains(const SpsaParam& p, const SpsaSettings& s) {
+  SpsaGains g;
+  const double n = std::max(1, s.iterations);
+  g.alpha = s.alpha;
+  g.gamma = s.gamma;
+  g.A = s.A_ratio * n;
+  g.c = p.c_end * std::pow(n, s.gamma);
+  g.a = p.r_end * p.c_end * p.c_end * std::pow(g.A + n, s.alpha);
+  return g;
+}
+
+Spsa::Spsa(std::vector<SpsaParam> params, SpsaSettings settings) : params_(std::move(params)), settings_(settings) {
+  if (settings_.iterations < 1) throw std::invalid_argument("SPSA needs at least one iteration");
+  for (const SpsaParam& p : params_) {
+    if (!(p.min <= p.max) || !std::isfinite(p.min) || !std::isfinite(p.max))
+      throw std::invalid_argument("parameter '" + p.name + "': bad range");
+    if (!(p.c_end > 0) || !(p.r_end > 0)) throw std::invalid_argument("parameter '" + p.name + "': c_end and r_end must be > 0");
+    gains_.push_back(spsa_gains(p, settings_));
+    theta_.push_back(std::clamp(p.start, p.min, p.max));
+  }
+}
+
+std::vector<double> Spsa::played(const std::vector<double>& values) const {
+  std::vector<double> out(values.size());
+  for (size_t i = 0; i < values.size(); ++i) {
+    double v = std::clamp(values[i], params_[i].min, params_[i].max);
+    if (params_[i].integer) v = std::clamp(std::round(v), std::ceil(params_[i].min), std::floor(params_[i].max));
+    out[i] = v;
+  }
+  return out;
+}
+
+uint64_t Spsa::iteration_seed(uint64_t seed, int k) {
+  return mix(mix(seed ^ 0x5350534154554e45ull) + static_cast<uint64_t>(k)) & 0x7fffffffffffffffull;
+}
+
+std::vector<double> Spsa::perturbation(uint64_t seed, int k, size_t n) {
+  const uint64_t s = iteration_seed(seed, k);
+  std::vector<double> delta(n);
+  for (size_t i = 0; i < n; ++i) delta[i] = (mix(s + 0x100000001b3ull * (i + 1)) >> 63) ? 1.0 : -1.0;
+  return delta;
+}
+
+SpsaIteration Spsa::propose() const {
+  SpsaIteration it;
+  it.k = k_;
+  it.seed = iteration_seed(settings_.seed, k_);
+  it.theta_before = theta_;
+  it.delta = perturbation(settings_.seed, k_, params_.size());
+  std::vector<double> plus(params_.size()), minus(params_.size());
+  for (size_t i = 0; i < params_.size(); ++i) {
+    it.c_k.push_back(gains_[i].c_k(k_));
+    it.a_k.push_back(gains_[i].a_k(k_));
+    plus[i] = theta_[i] + it.c_k[i] * it.delta[i];
+    minus[i] = theta_[i] - it.c_k[i] * it.delta[i];
+  }
+  it.plus = played(plus);
+  it.minus = played(minus);
+  return it;
+}
+
+void Spsa::update(SpsaIteration& it) {
+  if (it.k != k_) throw std::logic_error("SPSA update of iteration " + std::to_string(it.k) + ", expected " + std::to_string(k_));
+  const double diff = it.outcome.y_plus - it.outcome.y_minus;
+  if (!std::isfinite(diff)) throw std::runtime_error("SPSA objective gave a non-finite score");
+  for (size_t i = 0; i < params_.size(); ++i) {
+    const double g = it.a_k[i] * diff / (2 * it.c_k[i]) * it.delta[i];
+    theta_[i] = std::clamp(theta_[i] + g, params_[i].min, params_[i].max);
+  }
+  it.theta = theta_;
+  ++k_;
+}
+
+SpsaIteration Spsa::step(const SpsaObjective& objective) {
+  SpsaIteration it = propose();
+  const auto t0 = std::chrono::steady_clock::now();
+  it.outcome = objective(it);
+  it.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  update(it);
+  return it;
+}
+
+void Spsa::replay(const SpsaIteration& logged) {
+  SpsaIteration it = propose();
+  if (logged.k != it.k) throw std::runtime_error("log: iteration " + std::to_string(logged.k) + " where " + std::to_string(it.k) + " was expected");
+  auto differs = [](const std::vector<double>& a, const std::vector<double>& b) {
+    if (a.size() != b.size()) return true;
+    for (size_t i = 0; i < a.size(); ++i)
+      if (std::abs(a[i] - b[i]) > 1e-12 * std::max(1.0, std::abs(a[i]))) return true;
+    return false;
+  };
+  if (differs(logged.delta, it.delta) || differs(logged.theta_before, it.theta_before))
+    throw std::runtime_error("log: iteration " + std::to_string(it.k) + " does not follow from the log's settings (other seed or version?)");
+  it.outcome = logged.outcome;
+  it.seconds = logged.seconds;
+  update(it);
+  if (!logged.theta.empty() && differs(logged.theta, it.theta))
+    throw std::runtime_error("log: iteration " + std::to_string(it.k - 1) + ": the update does not reproduce the logged theta");
+}
+
+// ---------------------------------------------------------------- tuning planners by games
+
+double param_scale(const ParamSpec& spec) {
+  const double width = spec.max - spec.min;
+  const double floor = spec.integer ? 1.0 : spec.default_value == 0 ? width / 1000 : 0.0;
+  return std::min(width, 2 * std::max(std::abs(spec.default_value), floor));
+}
+
+double default_c_end(const ParamSpec& spec, double c_end_ratio) {
+  const double width = spec.max - spec.min;
+  double c = c_end_ratio * param_scale(spec);
+  if (spec.integer) c = std::max(c, 1.0);
+  c = std::min(c, width / 2);
+  return c > 0 ? c : 1e-9;
+}
+
+nlohmann::json TuneOptions::to_json() const {
+  nlohmann::json c = nlohmann::json::object();
+  for (const auto& [n, v] : c_end) c[n] = v;
+  return {{"planner", planner},
+          {"names", names},
+          {"start", start},
+          {"mode", mode},
+          {"opponent", opponent},
+          {"games", games},
+          {"players", players},
+          {"budget_ms", budget.milliseconds},
+          {"iterations_per_turn", budget.iterations},
+          {"size", config.size},
+          {"episode_steps", config.episode_steps},
+          {"spsa_iterations", spsa.iterations},
+          {"alpha", spsa.alpha},
+          {"gamma", spsa.gamma},
+          {"A_ratio", spsa.A_ratio},
+          {"seed", spsa.seed},
+          {"c_end_ratio", c_end_ratio},
+          {"r_end", r_end},
+          {"c_end", c}};
+}
+
+TuneOptions TuneOptions::from_json(const nlohmann::json& j) {
+  TuneOptions o;
+  o.planner = j.at("planner").get<std::string>();
+  o.names = j.at("names").get<std::vector<std::string>>();
+  o.start = j.at("start");
+  o.mode = j.at("mode").get<std::string>();
+  o.opponent = j.at("opponent").get<std::string>();
+  o.games = j.at("games").get<int>();
+  o.players = j.at("players").get<int>();
+  o.budget.milliseconds = j.at("budget_ms").get<double>();
+  o.budget.iterations = j.at("iterations_per_turn").get<int64_t>();
+  o.config.size = j.at("size").get<int>();
+  o.config.episode_steps = j.at("episode_steps").get<int>();
+  o.spsa.iterations = j.at("spsa_iterations").get<int>();
+  o.spsa.alpha = j.at("alpha").get<double>();
+  o.spsa.gamma = j.at("gamma").get<double>();
+  o.spsa.A_ratio = j.at("A_ratio").get<double>();
+  o.spsa.seed = j.at("seed").get<uint64_t>();
+  o.c_end_ratio = j.at("c_end_ratio").get<double>();
+  o.r_end = j.at("r_end").get<double>();
+  for (const auto& [n, v] : j.at("c_end").items()) o.c_end[n] = v.get<double>();
+  return o;
+}
+
+void TuneOptions::validate() const {
+  Params p = default_params(planner);  // throws for an unknown planner
+  p.set_from_json(start);
+  for (const std::string& n : names) p.get(n);
+  for (const auto& [n, v] : c_end) {
+    p.get(n);
+    if (!(v > 0)) throw ParamError("c_end of '" + n + "' must be > 0");
+  }
+  if (mode != "pair" && mode != "opponent") throw ParamError("mode must be pair or opponent, got '" + mode + "'");
+  if (mode == "opponent" && opponent != "current") PlayerSpec::parse(opponent);
+  if (players != 2 && players != 4) throw ParamError("players must be 2 or 4");
+  if (games < 1 || games % players != 0)
+    throw ParamError("games per iteration must be a positive multiple of " + std::to_string(players) +
+                     " (every board is played with the seats rotated)");
+  if (spsa.iterations < 1) throw ParamError("at least one SPSA iteration");
+  if (!(c_end_ratio > 0) || !(r_end > 0)) throw ParamError("c_end ratio and r_end must be > 0");
+  if (tune_params(*this).empty()) throw ParamError("planner '" + planner + "' has no parameters to tune");
+}
+
+std::vector<SpsaParam> tune_params(const TuneOptions& options) {
+  Params start = default_params(options.planner);
+  start.set_from_json(options.start);
+  std::vector<SpsaParam> out;
+  for (const ParamSpec& s : start.specs()) {
+    if (!options.names.empty() && std::find(options.names.begin(), options.names.end(), s.name) == options.names.end())
+      continue;
+    if (s.max <= s.min) continue;  // nothing to tune
+    SpsaParam p;
+    p.name = s.name;
+    p.min = s.min;
+    p.max = s.max;
+    p.integer = s.integer;
+    p.start = start.get(s.name);
+    const auto it = options.c_end.find(s.name);
+    p.c_end = it != options.c_end.end() ? it->second : default_c_end(s, options.c_end_ratio);
+    p.r_end = options.r_end;
+    out.push_back(p);
+  }
+  // In the order asked for, when asked for.
+  if (!options.names.empty()) {
+    std::vector<SpsaParam> ordered;
+    for (const std::string& n : options.names)
+      for (const SpsaParam& p : out)
+        if (p.name == n) ordered.push_back(p);
+    out = ordered;
+  }
+  return out;
+}
+
+std::vector<double> seat_scores(const std::vector<int>& ranks) {
+  const int n = static_cast<int>(ranks.size());
+  std::vector<double> out(ranks.size(), 1.0);
+  if (n < 2) return out;
+  for (int s = 0; s < n; ++s) {
+    const int r = ranks[s];
+    int ties = 0;
+    for (int q : ranks) ties += q == r;
+    double sum = 0;
+    for (int pos = r; pos < r + ties; ++pos) sum += static_cast<double>(n - 1 - pos) / (n - 1);
+    out[s] = sum / ties;
+  }
+  return out;
+}
+
+namespace {
+
+// The overrides of a planner at `values` of the tuned parameters, on top of the start point.
+std::vector<std::string> overrides_at(const TuneOptions& o, const std::vector<SpsaParam>& params,
+                                      const std::vector<double>& values) {
+  std::vector<std::string> out;
+  for (const auto& [name, v] : o.start.items()) {
+    bool tuned = false;
+    for (const SpsaParam& p : params) tuned |= p.name == name;
+    if (!tuned) out.push_back(name + "=" + number_text(v.is_boolean() ? (v.get<bool>() ? 1.0 : 0.0) : v.get<double>()));
+  }
+  for (size_t i = 0; i < params.size(); ++i) out.push_back(params[i].name + "=" + number_text(values[i]));
+  return out;
+}
+
+PlayerSpec spec_at(const TuneOptions& o, const std::vector<SpsaParam>& params, const std::vector<double>& values,
+                   const std::string& label) {
+  PlayerSpec s;
+  s.label = label;
+  s.planner = o.planner;
+  s.overrides = overrides_at(o, params, values);
+  make_planner(s.planner, s.overrides, 0);  // validates here, not in an arena worker
+  return s;
+}
+
+// Plays `games` games between `players` with the arena; returns each spec's
+// mean score over its seats, per game, in game order.
+std::vector<std::vector<double>> play(const TuneOptions& o, std::vector<PlayerSpec> players, uint64_t seed) {
+  ArenaOptions ao;
+  ao.players = std::move(players);
+  ao.games = o.games;
+  ao.four_player = o.players == 4;
+  ao.jobs = o.jobs;
+  ao.budget = o.budget;
+  ao.seed = seed;
+  ao.config = o.config;
+  std::vector<std::vector<double>> per_game(static_cast<size_t>(o.games));
+  const size_t num_specs = ao.players.size();
+  run_arena(ao, [&](const ArenaGame& g) {
+    const std::vector<double> scores = seat_scores(g.result.ranks);
+    std::vector<double> sum(num_specs, 0), count(num_specs, 0);
+    for (size_t seat = 0; seat < g.seat_player.size(); ++seat) {
+      sum[g.seat_player[seat]] += scores[seat];
+      count[g.seat_player[seat]] += 1;
+    }
+    std::vector<double> mean(num_specs, 0);
+    for (size_t p = 0; p < num_specs; ++p) mean[p] = count[p] > 0 ? sum[p] / count[p] : 0;
+    per_game[static_cast<size_t>(g.index)] = mean;
+  });
+  return per_game;
+}
+
+double mean_of(const std::vector<double>& v) {
+  double s = 0;
+  for (double x : v) s += x;
+  return v.empty() ? 0 : s / static_cast<double>(v.size());
+}
+
+}  // namespace
+
+SpsaObjective tune_objective(const TuneOptions& options, const std::vector<SpsaParam>& params) {
+  return [options, params](const SpsaIteration& it) {
+    const PlayerSpec plus = spec_at(options, params, it.plus, "theta+");
+    const PlayerSpec minus = spec_at(options, params, it.minus, "theta-");
+    SpsaOutcome out;
+    std::vector<double> plus_scores, minus_scores;
+    if (options.mode == "pair") {
+      for (const std::vector<double>& g : play(options, {plus, minus}, it.seed)) {
+        plus_scores.push_back(g[0]);
+        minus_scores.push_back(g[1]);
+      }
+      out.games = options.games;
+    } else {
+      PlayerSpec opp = options.opponent == "current" ? spec_at(options, params, Spsa(params, {}).played(it.theta_before), "theta")
+                                                     : PlayerSpec::parse(options.opponent);
+      std::vector<PlayerSpec> with_plus{plus, opp}, with_minus{minus, opp};
+      if (options.players == 4) {
+        with_plus = {plus, opp, opp, opp};
+        with_minus = {minus, opp, opp, opp};
+      }
+      // Same seed: the same boards and planner seeds for both sides.
+      for (const std::vector<double>& g : play(options, with_plus, it.seed)) plus_scores.push_back(g[0]);
+      for (const std::vector<double>& g : play(options, with_minus, it.seed)) minus_scores.push_back(g[0]);
+      out.games = 2 * options.games;
+    }
+    out.y_plus = mean_of(plus_scores);
+    out.y_minus = mean_of(minus_scores);
+    out.detail = {{"plus_scores", plus_scores}, {"minus_scores", minus_scores}};
+    return out;
+  };
+}
+
+// ---------------------------------------------------------------- logs
+
+namespace {
+
+nlohmann::json named(const std::vector<SpsaParam>& params, const std::vector<double>& v) {
+  nlohmann::json j = nlohmann::json::object();
+  for (size_t i = 0; i < params.size() && i < v.size(); ++i) j[params[i].name] = v[i];
+  return j;
+}
+
+std::vector<double> unnamed(const std::vector<SpsaParam>& params, const nlohmann::json& j) {
+  std::vector<double> v;
+  for (const SpsaParam& p : params) v.push_back(j.at(p.name).get<double>());
+  return v;
+}
+
+nlohmann::json params_to_json(const std::vector<SpsaParam>& params) {
+  nlohmann::json a = nlohmann::json::array();
+  for (const SpsaParam& p : params)
+    a.push_back({{"name", p.name}, {"min", p.min}, {"max", p.max}, {"integer", p.integer}, {"start", p.start},
+                 {"c_end", p.c_end}, {"r_end", p.r_end}});
+  return a;
+}
+
+std::vector<SpsaParam> params_from_json(const nlohmann::json& a) {
+  std::vector<SpsaParam> out;
+  for (const nlohmann::json& j : a) {
+    SpsaParam p;
+    p.name = j.at("name").get<std::string>();
+    p.min = j.at("min").get<double>();
+    p.max = j.at("max").get<double>();
+    p.integer = j.at("integer").get<bool>();
+    p.start = j.at("start").get<double>();
+    p.c_end = j.at("c_end").get<double>();
+    p.r_end = j.at("r_end").get<double>();
+    out.push_back(p);
+  }
+  return out;
+}
+
+constexpr const char* kLogFormat = "halite-tune-log/1";
+
+}  // namespace
+
+nlohmann::json iteration_to_json(const std::vector<SpsaParam>& params, const SpsaIteration& it) {
+  return {{"k", it.k},
+          {"seed", it.seed},
+          {"theta_before", named(params, it.theta_before)},
+          {"delta", named(params, it.delta)},
+          {"c_k", named(params, it.c_k)},
+          {"a_k", named(params, it.a_k)},
+          {"plus", named(params, it.plus)},
+          {"minus", named(params, it.minus)},
+          {"y_plus", it.outcome.y_plus},
+          {"y_minus", it.outcome.y_minus},
+          {"games", it.outcome.games},
+          {"detail", it.outcome.detail},
+          {"theta", named(params, it.theta)},
+          {"seconds", it.seconds}};
+}
+
+SpsaIteration iteration_from_json(const std::vector<SpsaParam>& params, const nlohmann::json& j) {
+  SpsaIteration it;
+  it.k = j.at("k").get<int>();
+  it.seed = j.at("seed").get<uint64_t>();
+  it.theta_before = unnamed(params, j.at("theta_before"));
+  it.delta = unnamed(params, j.at("delta"));
+  it.c_k = unnamed(params, j.at("c_k"));
+  it.a_k = unnamed(params, j.at("a_k"));
+  it.plus = unnamed(params, j.at("plus"));
+  it.minus = unnamed(params, j.at("minus"));
+  it.outcome.y_plus = j.at("y_plus").get<double>();
+  it.outcome.y_minus = j.at("y_minus").get<double>();
+  it.outcome.games = j.at("games").get<int>();
+  it.outcome.detail = j.value("detail", nlohmann::json());
+  it.theta = unnamed(params, j.at("theta"));
+  it.seconds = j.value("seconds", 0.0);
+  return it;
+}
+
+namespace {
+
+void continue_tune(TuneRun& run, Spsa& spsa, std::ofstream& log, const TuneCallback& on_iteration, int max_new,
+                   const SpsaObjective& objective) {
+  const SpsaObjective f = objective ? objective : tune_objective(run.options, run.params);
+  int played = 0;
+  while (!spsa.done() && (max_new < 0 || played < max_new)) {
+    SpsaIteration it = spsa.step(f);
+    log << iteration_to_json(run.params, it).dump() << "\n" << std::flush;
+    if (!log) throw std::runtime_error("cannot write the tuning log");
+    run.history.push_back(it);
+    run.theta = spsa.theta();
+    run.done = spsa.done();
+    ++played;
+    if (on_iteration) on_iteration(run, run.history.back(), false);
+  }
+  run.theta = spsa.theta();
+  run.done = spsa.done();
+}
+
+}  // namespace
+
+TuneRun run_tune(const TuneOptions& options, const std::string& log_path, const TuneCallback& on_iteration,
+                 int max_new_iterations, const SpsaObjective& objective) {
+  options.validate();
+  TuneRun run;
+  run.options = options;
+  run.params = tune_params(options);
+  Spsa spsa(run.params, options.spsa);
+  run.theta = spsa.theta();
+  std::ofstream log(log_path, std::ios::trunc);
+  if (!log) throw std::runtime_error("cannot write " + log_path);
+  log << nlohmann::json{{"format", kLogFormat}, {"options", options.to_json()}, {"params", params_to_json(run.params)}}.dump()
+      << "\n"
+      << std::flush;
+  continue_tune(run, spsa, log, on_iteration, max_new_iterations, objective);
+  return run;
+}
+
+TuneRun resume_tune(const std::string& log_path, int jobs, const TuneCallback& on_iteration, int max_new_iterations,
+                    const SpsaObjective& objective) {
+  std::ifstream in(log_path, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot read " + log_path);
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  const std::string text = buffer.str();
+  in.close();
+
+  TuneRun run;
+  size_t pos = 0, good_end = 0;
+  bool header = false, missing_newline = false;
+  std::unique_ptr<Spsa> spsa;
+  while (pos < text.size()) {
+    const size_t nl = text.find('\n', pos);
+    const std::string line = text.substr(pos, nl == std::string::npos ? std::string::npos : nl - pos);
+    const size_t next = nl == std::string::npos ? text.size() : nl + 1;
+    nlohmann::json j;
+    try {
+      j = nlohmann::json::parse(line);
+    } catch (const nlohmann::json::exception&) {
+      if (!header) throw std::runtime_error(log_path + ": not a halite tune log (bad first line)");
+      break;  // a torn last line: dropped
+    }
+    if (!header) {
+      if (!j.is_object() || j.value("format", "") != kLogFormat) throw std::runtime_error(log_path + ": not a halite tune log");
+      run.options = TuneOptions::from_json(j.at("options"));
+      run.options.jobs = jobs;
+      run.params = params_from_json(j.at("params"));
+      spsa = std::make_unique<Spsa>(run.params, run.options.spsa);
+      header = true;
+    } else {
+      SpsaIteration it;
+      try {
+        it = iteration_from_json(run.params, j);
+      } catch (const nlohmann::json::exception& e) {
+        throw std::runtime_error(log_path + ": iteration line " + std::to_string(run.history.size()) + ": " + e.what());
+      }
+      spsa->replay(it);
+      it.theta = spsa->theta();
+      run.history.push_back(it);
+      run.theta = spsa->theta();
+      if (on_iteration) on_iteration(run, run.history.back(), true);
+    }
+    good_end = next;
+    missing_newline = nl == std::string::npos;
+    pos = next;
+  }
+  if (!header) throw std::runtime_error(log_path + ": empty log");
+  run.options.validate();
+  run.theta = spsa->theta();
+  run.done = spsa->done();
+  if (good_end < text.size()) std::filesystem::resize_file(log_path, good_end);
+  std::ofstream log(log_path, std::ios::app);
+  if (!log) throw std::runtime_error("cannot append to " + log_path);
+  if (missing_newline) log << "\n";
+  continue_tune(run, *spsa, log, on_iteration, max_new_iterations, objective);
+  return run;
+}
+
+// ---------------------------------------------------------------- outputs
+
+double iteration_score(const TuneOptions& options, const SpsaIteration& it) {
+  return options.mode == "pair" ? it.outcome.y_plus : (it.outcome.y_plus + it.outcome.y_minus) / 2;
+}
+
+nlohmann::json tuned_params_json(const TuneRun& run) {
+  Params p = default_params(run.options.planner);
+  p.set_from_json(run.options.start);
+  const std::vector<double> theta = Spsa(run.params, run.options.spsa).played(run.theta);
+  for (size_t i = 0; i < run.params.size(); ++i) p.set(run.params[i].name, theta[i]);
+  return {{"planner", run.options.planner}, {"params", p.to_json()}};
+}
+
+std::string tune_csv(const TuneRun& run) {
+  std::string out = "k";
+  for (const SpsaParam& p : run.params) out += "," + p.name;
+  out += ",y_plus,y_minus,score\n";
+  for (const SpsaIteration& it : run.history) {
+    out += std::to_string(it.k);
+    for (double v : it.theta) out += "," + number_text(v);
+    out += "," + number_text(it.outcome.y_plus) + "," + number_text(it.outcome.y_minus) + "," +
+           number_text(iteration_score(run.options, it)) + "\n";
+  }
+  return out;
+}
+
+std::string tune_svg(const TuneRun& run) {
+  PlotPanel score{run.options.mode == "pair" ? "score of theta+ against theta- (about 0.5; the parameters show progress)"
+                                             : "score against " + run.options.opponent + ": (y+ + y-) / 2",
+                  "score", {}};
+  PlotSeries points{"per iteration", {}, {}, true}, average{"moving average (10)", {}, {}, false};
+  for (size_t i = 0; i < run.history.size(); ++i) {
+    const double x = run.history[i].k + 1;
+    points.x.push_back(x);
+    points.y.push_back(iteration_score(run.options, run.history[i]));
+    const size_t from = i >= 9 ? i - 9 : 0;
+    double s = 0;
+    for (size_t j = from; j <= i; ++j) s += iteration_score(run.options, run.history[j]);
+    average.x.push_back(x);
+    average.y.push_back(s / static_cast<double>(i - from + 1));
+  }
+  score.series = {points, average};
+  PlotPanel params{"parameters: (theta - start) / c_end", "c_end units", {}};
+  for (size_t p = 0; p < run.params.size(); ++p) {
+    PlotSeries s{run.params[p].name, {0}, {0}, false};
+    for (const SpsaIteration& it : run.history) {
+      s.x.push_back(it.k + 1);
+      s.y.push_back((it.theta[p] - run.params[p].start) / run.params[p].c_end);
+    }
+    params.series.push_back(s);
+  }
+  return svg_plot("halite tune " + run.options.planner + " (" + run.options.mode + ", " + std::to_string(run.history.size()) +
+                      "/" + std::to_string(run.options.spsa.iterations) + " iterations)",
+                  "iterations completed", {score, params});
+}
+
+// ---------------------------------------------------------------- plots
+
+namespace {
+
+std::string escape_xml(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+std::string fmt(const char* f, double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, f, v);
+  return buf;
+}
+
+// A "nice" tick step (1, 2, 5 x 10^n) for about `n` ticks over `range`.
+double nice_step(double range, int n) {
+  const double raw = range / n;
+  const double mag = std::pow(10, std::floor(std::log10(raw)));
+  const double f = raw / mag;
+  return (f < 1.5 ? 1 : f < 3 ? 2 : f < 7 ? 5 : 10) * mag;
+}
+
+void bounds(const std::vector<PlotSeries>& series, bool x, double& lo, double& hi) {
+  lo = std::numeric_limits<double>::infinity();
+  hi = -lo;
+  for (const PlotSeries& s : series)
+    for (double v : x ? s.x : s.y)
+      if (std::isfinite(v)) lo = std::min(lo, v), hi = std::max(hi, v);
+  if (!(lo <= hi)) lo = 0, hi = 1;
+  if (hi - lo < 1e-12) {
+    const double pad = std::max(1e-6, std::abs(lo) * 0.1);
+    lo -= pad;
+    hi += pad;
+  }
+}
+
+const char* kColours[] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b",
+                          "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"};
+
+}  // namespace
+
+std::string svg_plot(const std::string& title, const std::string& x_label, const std::vector<PlotPanel>& panels) {
+  const double width = 960, left = 70, right = 230, top_title = 36, plot_w = width - left - right;
+  double x_lo, x_hi;
+  {
+    std::vector<PlotSeries> all;
+    for (const PlotPanel& p : panels) all.insert(all.end(), p.series.begin(), p.series.end());
+    bounds(all, true, x_lo, x_hi);
+  }
+  std::vector<double> heights;
+  double total = top_title;
+  for (const PlotPanel& p : panels) {
+    heights.push_back(std::max(260.0, 60 + 15.0 * static_cast<double>(p.series.size())));
+    total += heights.back() + 10;
+  }
+  total += 30;
+  std::string svg = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+  svg += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + fmt("%.0f", width) + "\" height=\"" + fmt("%.0f", total) +
+         "\" viewBox=\"0 0 " + fmt("%.0f", width) + " " + fmt("%.0f", total) +
+         "\" font-family=\"sans-serif\" font-size=\"12\">\n";
+  svg += "<rect x=\"0\" y=\"0\" width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
+  svg += "<text x=\"" + fmt("%.1f", width / 2) + "\" y=\"22\" text-anchor=\"middle\" font-size=\"16\">" + escape_xml(title) +
+         "</text>\n";
+  double y0 = top_title;
+  for (size_t pi = 0; pi < panels.size(); ++pi) {
+    const PlotPanel& panel = panels[pi];
+    const double h = heights[pi], plot_top = y0 + 24, plot_h = h - 24 - 36;
+    double y_lo, y_hi;
+    bounds(panel.series, false, y_lo, y_hi);
+    const double ys = nice_step(y_hi - y_lo, 5), xs = nice_step(x_hi - x_lo, 8);
+    y_lo = std::floor(y_lo / ys) * ys;
+    y_hi = std::ceil(y_hi / ys) * ys;
+    auto px = [&](double x) { return left + (x - x_lo) / (x_hi - x_lo) * plot_w; };
+    auto py = [&](double y) { return plot_top + plot_h - (y - y_lo) / (y_hi - y_lo) * plot_h; };
+    svg += "<g>\n<text x=\"" + fmt("%.1f", left) + "\" y=\"" + fmt("%.1f", y0 + 16) + "\" font-size=\"13\">" +
+           escape_xml(panel.title) + "</text>\n";
+    svg += "<rect x=\"" + fmt("%.1f", left) + "\" y=\"" + fmt("%.1f", plot_top) + "\" width=\"" + fmt("%.1f", plot_w) +
+           "\" height=\"" + fmt("%.1f", plot_h) + "\" fill=\"none\" stroke=\"#444\"/>\n";
+    for (double t = y_lo; t <= y_hi + ys * 1e-6; t += ys) {
+      const double y = py(t);
+      svg += "<line x1=\"" + fmt("%.1f", left) + "\" y1=\"" + fmt("%.1f", y) + "\" x2=\"" + fmt("%.1f", left + plot_w) +
+             "\" y2=\"" + fmt("%.1f", y) + "\" stroke=\"#ddd\"/>\n";
+      svg += "<text x=\"" + fmt("%.1f", left - 6) + "\" y=\"" + fmt("%.1f", y + 4) + "\" text-anchor=\"end\">" +
+             fmt("%.4g", std::abs(t) < ys * 1e-6 ? 0.0 : t) + "</text>\n";
+    }
+    for (double t = std::ceil(x_lo / xs) * xs; t <= x_hi + xs * 1e-6; t += xs) {
+      const double x = px(t);
+      svg += "<line x1=\"" + fmt("%.1f", x) + "\" y1=\"" + fmt("%.1f", plot_top + plot_h) + "\" x2=\"" + fmt("%.1f", x) +
+             "\" y2=\"" + fmt("%.1f", plot_top + plot_h + 5) + "\" stroke=\"#444\"/>\n";
+      svg += "<text x=\"" + fmt("%.1f", x) + "\" y=\"" + fmt("%.1f", plot_top + plot_h + 18) + "\" text-anchor=\"middle\">" +
+             fmt("%.6g", std::abs(t) < xs * 1e-6 ? 0.0 : t) + "</text>\n";
+    }
+    svg += "<text x=\"" + fmt("%.1f", left + plot_w / 2) + "\" y=\"" + fmt("%.1f", plot_top + plot_h + 32) +
+           "\" text-anchor=\"middle\">" + escape_xml(x_label) + "</text>\n";
+    svg += "<text transform=\"translate(16," + fmt("%.1f", plot_top + plot_h / 2) + ") rotate(-90)\" text-anchor=\"middle\">" +
+           escape_xml(panel.y_label) + "</text>\n";
+    for (size_t si = 0; si < panel.series.size(); ++si) {
+      const PlotSeries& s = panel.series[si];
+      const std::string colour = kColours[si % std::size(kColours)];
+      // Past ten series the colours repeat: dashes tell them apart.
+      const size_t round = si / std::size(kColours);
+      const std::string dash = round == 0 ? "" : round == 1 ? " stroke-dasharray=\"6,3\"" : " stroke-dasharray=\"2,2\"";
+      if (s.markers) {
+        for (size_t i = 0; i < s.x.size() && i < s.y.size(); ++i)
+          if (std::isfinite(s.x[i]) && std::isfinite(s.y[i]))
+            svg += "<circle cx=\"" + fmt("%.2f", px(s.x[i])) + "\" cy=\"" + fmt("%.2f", py(s.y[i])) + "\" r=\"2\" fill=\"" +
+                   colour + "\"/>\n";
+      } else {
+        std::string points;
+        auto flush = [&] {
+          if (!points.empty())
+            svg += "<polyline fill=\"none\" stroke=\"" + colour + "\" stroke-width=\"1.5\"" + dash + " points=\"" + points +
+                   "\"/>\n";
+          points.clear();
+        };
+        for (size_t i = 0; i < s.x.size() && i < s.y.size(); ++i) {
+          if (!std::isfinite(s.x[i]) || !std::isfinite(s.y[i])) {
+            flush();
+            continue;
+          }
+          points += (points.empty() ? "" : " ") + fmt("%.2f", px(s.x[i])) + "," + fmt("%.2f", py(s.y[i]));
+        }
+        flush();
+      }
+      const double ly = plot_top + 10 + 15.0 * static_cast<double>(si);
+      const double lx = left + plot_w + 12;
+      if (s.markers)
+        svg += "<circle cx=\"" + fmt("%.1f", lx + 6) + "\" cy=\"" + fmt("%.1f", ly - 6) + "\" r=\"3\" fill=\"" + colour + "\"/>\n";
+      else
+        svg += "<line x1=\"" + fmt("%.1f", lx) + "\" y1=\"" + fmt("%.1f", ly - 6) + "\" x2=\"" + fmt("%.1f", lx + 14) +
+               "\" y2=\"" + fmt("%.1f", ly - 6) + "\" stroke=\"" + colour + "\" stroke-width=\"2\"" + dash + "/>\n";
+      svg += "<text x=\"" + fmt("%.1f", lx + 18) + "\" y=\"" + fmt("%.1f", ly - 2) + "\">" + escape_xml(s.name) + "</text>\n";
+    }
+    svg += "</g>\n";
+    y0 += h + 10;
+  }
+  svg += "</svg>\n";
+  return svg;
+}
+
+}  // namespace halite::search

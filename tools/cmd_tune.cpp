@@ -1,0 +1,239 @@
+// halite tune: SPSA tuning of a planner's declared parameters from games.
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include "command.h"
+#include "halite/json_codec.h"
+#include "halite/search/spsa.h"
+
+namespace halite::tools {
+namespace {
+
+std::vector<std::string> split(const std::string& text, char sep) {
+  std::vector<std::string> out;
+  size_t start = 0;
+  for (;;) {
+    const size_t at = text.find(sep, start);
+    std::string item = text.substr(start, at == std::string::npos ? std::string::npos : at - start);
+    if (!item.empty()) out.push_back(item);
+    if (at == std::string::npos) return out;
+    start = at + 1;
+  }
+}
+
+// Written whole, then renamed: a reader never sees half a file.
+void write_file(const std::string& path, const std::string& text) {
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::trunc);
+    out << text;
+    if (!out) throw std::runtime_error("cannot write " + tmp);
+  }
+  std::filesystem::rename(tmp, path);
+}
+
+std::string duration_text(double s) {
+  char buf[32];
+  if (s < 60) std::snprintf(buf, sizeof buf, "%.0fs", s);
+  else if (s < 3600) std::snprintf(buf, sizeof buf, "%dm%02ds", static_cast<int>(s) / 60, static_cast<int>(s) % 60);
+  else std::snprintf(buf, sizeof buf, "%dh%02dm", static_cast<int>(s) / 3600, static_cast<int>(s) / 60 % 60);
+  return buf;
+}
+
+std::string duration_ms_text(double ms) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", ms);
+  return buf;
+}
+
+const std::vector<std::string> kSettingFlags = {"planner", "params", "start", "set", "mode", "opponent",
+                                                "games-per-iteration", "spsa-iterations", "iterations", "budget-ms",
+                                                "size", "episode-steps", "players", "seed", "c-end-ratio", "r-end",
+                                                "c-end", "alpha", "gamma", "A-ratio", "log"};
+
+int run(const std::vector<std::string>& args) {
+  std::vector<std::string> valued = kSettingFlags;
+  for (const char* f : {"jobs", "out", "csv", "svg", "resume"}) valued.push_back(f);
+  Flags flags(args, valued, {"force", "quiet"});
+  const bool resume = flags.has("resume");
+  const int jobs = static_cast<int>(flags.get_int("jobs", 1, 1, 1024));
+
+  search::TuneOptions o;
+  std::string log_path;
+  if (resume) {
+    for (const std::string& f : kSettingFlags)
+      if (flags.has(f)) throw UsageError("--" + f + " cannot be changed on --resume: the settings come from the log");
+    if (!flags.positional().empty()) throw UsageError("unexpected argument '" + flags.positional()[0] + "'");
+    log_path = flags.get("resume", "");
+    // The planner's name, for the default output names.
+    std::ifstream in(log_path);
+    std::string first;
+    if (!in || !std::getline(in, first)) throw std::runtime_error("cannot read " + log_path);
+    try {
+      o.planner = nlohmann::json::parse(first).at("options").at("planner").get<std::string>();
+    } catch (const nlohmann::json::exception&) {
+      throw std::runtime_error(log_path + ": not a halite tune log");
+    }
+  } else {
+    if (flags.positional().size() > 1) throw UsageError("takes one planner name");
+    if (flags.positional().size() == 1 && flags.has("planner")) throw UsageError("give the planner once");
+    o.planner = flags.positional().empty() ? flags.get("planner", "") : flags.positional()[0];
+    if (o.planner.empty()) throw UsageError("which planner? e.g. halite tune greedy");
+    try {
+      search::Params start = search::default_params(o.planner);
+      if (flags.has("start")) {
+        const Json j = read_json_file(flags.get("start", ""));
+        // {"planner", "params"} (what tune writes) or a plain {"name": value} object.
+        if (j.is_object() && j.contains("params") && j["params"].is_object()) {
+          if (j.contains("planner") && j["planner"] != o.planner)
+            throw UsageError("--start " + flags.get("start", "") + " is for planner " + j["planner"].dump());
+          start.set_from_json(j["params"]);
+        } else {
+          start.set_from_json(j);
+        }
+      }
+      for (const std::string& s : flags.get_all("set")) start.set_from_string(s);
+      o.start = start.to_json();
+      o.names = split(flags.get("params", ""), ',');
+      o.mode = flags.get("mode", "pair");
+      o.opponent = flags.get("opponent", "greedy");
+      if (flags.has("opponent") && o.mode != "opponent") throw UsageError("--opponent needs --mode opponent");
+      o.players = static_cast<int>(flags.get_int("players", 2, 2, 4));
+      o.games = static_cast<int>(flags.get_int("games-per-iteration", 8, 1, 1'000'000));
+      o.spsa.iterations = static_cast<int>(flags.get_int("spsa-iterations", 100, 1, 100'000'000));
+      o.budget.milliseconds = flags.get_double("budget-ms", 0, 0, 1e7);
+      o.budget.iterations = flags.get_int("iterations", flags.has("budget-ms") ? 0 : 200, 0, 1'000'000'000'000LL);
+      o.config.size = static_cast<int>(flags.get_int("size", o.config.size, kMinBoardSize, kMaxBoardSize));
+      o.config.episode_steps = static_cast<int>(flags.get_int("episode-steps", o.config.episode_steps, 2, 1'000'000));
+      o.spsa.seed = static_cast<uint64_t>(flags.get_int("seed", 1, 0, 4294967295LL));
+      o.spsa.alpha = flags.get_double("alpha", 0.602, 0.01, 10);
+      o.spsa.gamma = flags.get_double("gamma", 0.101, 0, 10);
+      o.spsa.A_ratio = flags.get_double("A-ratio", 0.1, 0, 1000);
+      o.c_end_ratio = flags.get_double("c-end-ratio", 0.1, 1e-9, 10);
+      o.r_end = flags.get_double("r-end", 0.2, 1e-12, 1e6);
+      for (const std::string& c : flags.get_all("c-end")) {
+        const auto eq = c.find('=');
+        char* end = nullptr;
+        const double v = eq == std::string::npos ? 0 : std::strtod(c.c_str() + eq + 1, &end);
+        if (eq == std::string::npos || eq == 0 || end == c.c_str() + eq + 1 || *end != '\0' || !(v > 0))
+          throw UsageError("--c-end takes name=value (value > 0), got '" + c + "'");
+        o.c_end[c.substr(0, eq)] = v;
+      }
+      o.jobs = jobs;
+      o.validate();
+    } catch (const search::ParamError& e) {
+      throw UsageError(e.what());
+    }
+    log_path = flags.get("log", "tune-" + o.planner + ".jsonl");
+    if (std::filesystem::exists(log_path) && !flags.has("force"))
+      throw UsageError(log_path + " exists: continue it with --resume " + log_path + ", or overwrite it with --force");
+  }
+  const std::string out_path = flags.get("out", "tuned-" + o.planner + ".json");
+  const std::string csv_path = flags.get("csv", "tune-" + o.planner + ".csv");
+  const std::string svg_path = flags.get("svg", "tune-" + o.planner + ".svg");
+  const bool quiet = flags.has("quiet");
+
+  const auto t0 = std::chrono::steady_clock::now();
+  int new_iterations = 0, replayed = 0;
+  double last_write = -1e9;
+  auto write_outputs = [&](const search::TuneRun& r) {
+    write_file(out_path, search::tuned_params_json(r).dump(2) + "\n");
+    write_file(csv_path, search::tune_csv(r));
+    write_file(svg_path, search::tune_svg(r));
+  };
+  auto on_iteration = [&](const search::TuneRun& r, const search::SpsaIteration& it, bool was_replayed) {
+    if (was_replayed) {
+      ++replayed;
+      return;
+    }
+    if (new_iterations == 0 && replayed > 0 && !quiet) std::printf("resumed after %d logged iterations\n", replayed);
+    ++new_iterations;
+    // Rewritten at most every 10 s (they grow with the run), and at the end.
+    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (elapsed - last_write >= 10) {
+      write_outputs(r);
+      last_write = elapsed;
+    }
+    if (quiet) return;
+    const int total = r.options.spsa.iterations;
+    const double eta = elapsed / new_iterations * (total - it.k - 1);
+    std::string theta;
+    const std::vector<double> shown = search::Spsa(r.params, r.options.spsa).played(it.theta);
+    for (size_t i = 0; i < r.params.size(); ++i) {
+      char buf[96];
+      std::snprintf(buf, sizeof buf, "%s%s=%.4g", i ? " " : "", r.params[i].name.c_str(), shown[i]);
+      theta += buf;
+    }
+    std::printf("[%d/%d] y+ %.3f  y- %.3f  (%d games, %.1fs)  elapsed %s  ETA %s  %s\n", it.k + 1, total,
+                it.outcome.y_plus, it.outcome.y_minus, it.outcome.games, it.seconds, duration_text(elapsed).c_str(),
+                duration_text(eta).c_str(), theta.c_str());
+    std::fflush(stdout);
+  };
+
+  search::TuneRun result;
+  if (resume) {
+    result = search::resume_tune(log_path, jobs, on_iteration);
+  } else {
+    if (!quiet) {
+      std::printf("tuning %s: %zu parameters, %d iterations of %d games (%s, %d players), %dx%d, %d steps, budget %s\n",
+                  o.planner.c_str(), search::tune_params(o).size(), o.spsa.iterations, o.games,
+                  o.mode == "pair" ? "theta+ vs theta-" : ("each vs " + o.opponent).c_str(), o.players, o.config.size,
+                  o.config.size, o.config.episode_steps,
+                  o.budget.milliseconds > 0 ? (duration_ms_text(o.budget.milliseconds) + " ms").c_str()
+                                            : (std::to_string(o.budget.iterations) + " iterations").c_str());
+      std::printf("log: %s (continue with: halite tune --resume %s)\n", log_path.c_str(), log_path.c_str());
+      std::fflush(stdout);
+    }
+    result = search::run_tune(o, log_path, on_iteration);
+  }
+  write_outputs(result);
+  if (!quiet) {
+    std::printf("%s: %zu of %d iterations done\n", result.done ? "finished" : "stopped", result.history.size(),
+                result.options.spsa.iterations);
+    std::printf("wrote %s (tuned parameters), %s, %s\n", out_path.c_str(), csv_path.c_str(), svg_path.c_str());
+    std::printf("check: halite arena --players '%s@%s;%s' --games 200 --size %d --episode-steps %d%s\n",
+                result.options.planner.c_str(), out_path.c_str(), result.options.planner.c_str(), result.options.config.size,
+                result.options.config.episode_steps,
+                result.options.budget.milliseconds > 0
+                    ? (" --budget-ms " + duration_ms_text(result.options.budget.milliseconds)).c_str()
+                    : (" --iterations " + std::to_string(result.options.budget.iterations)).c_str());
+  }
+  return 0;
+}
+
+HALITE_COMMAND(Command{
+    "tune", "tune a planner's parameters by SPSA from games (resumable; JSON, CSV and SVG outputs)",
+    "usage: halite tune PLANNER [--params a,b,...] [--start FILE.json] [--set k=v]...\n"
+    "                   [--mode pair|opponent] [--opponent SPEC] [--games-per-iteration 8]\n"
+    "                   [--spsa-iterations 100] [--iterations 200 | --budget-ms MS] [--players 2|4]\n"
+    "                   [--size 21] [--episode-steps 400] [--seed 1] [--jobs 1]\n"
+    "                   [--c-end-ratio 0.1] [--c-end name=value]... [--r-end 0.2]\n"
+    "                   [--alpha 0.602] [--gamma 0.101] [--A-ratio 0.1]\n"
+    "                   [--log tune-PLANNER.jsonl] [--force] [--out tuned-PLANNER.json]\n"
+    "                   [--csv tune-PLANNER.csv] [--svg tune-PLANNER.svg] [--quiet]\n"
+    "       halite tune --resume LOG [--jobs N] [--out ...] [--csv ...] [--svg ...]\n\n"
+    "SPSA as fishtest runs it for Stockfish. Iteration k perturbs every tuned parameter\n"
+    "by +-c_k (random signs from (seed, k)), plays theta+ against theta- (--mode pair:\n"
+    "N games, seats swapped on each board) or each of them against --opponent (--mode\n"
+    "opponent: N games each on the same boards; SPEC is NAME[:k=v,...] or 'current',\n"
+    "the planner at the current theta), and moves theta by a_k (y+ - y-) / (2 c_k) per\n"
+    "sign, y = mean rank-based score (2 players: win 1, draw 0.5, loss 0).\n"
+    "  c_k = c / (k+1)^gamma, a_k = a / (A+k+1)^alpha, A = A-ratio * N, with c and a\n"
+    "  set so that the last iteration has c_k = c_end and a_k / c_k^2 = r_end.\n"
+    "  c_end per parameter = c-end-ratio * scale, scale = min(range width,\n"
+    "  2 * max(|default|, floor)), floor = 1 for integers, width/1000 for reals\n"
+    "  whose default is 0, else 0; integers get c_end >= 1.\n"
+    "Values are clamped to the declared ranges; integers are rounded when played.\n"
+    "With --iterations (per turn, default 200) and no --budget-ms, a run is\n"
+    "deterministic whatever --jobs is.\n\n"
+    "Writes the log after every iteration (one JSON line each; --resume continues\n"
+    "it exactly) and, every 10 s and at the end: --out {\"planner\", \"params\"}\n"
+    "(accepted by halite_bot --config, halite arena --players 'PLANNER@FILE',\n"
+    "halite tune --start), --csv (k, each parameter, y_plus, y_minus, score) and\n"
+    "--svg (score and parameters by iteration). See docs/tune.md.\n",
+    run});
+
+}  // namespace
+}  // namespace halite::tools
