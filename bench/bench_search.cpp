@@ -19,8 +19,8 @@ const std::vector<BenchPosition>& positions() {
 
 // One plan() of `name` with a fixed iteration cap; reports simulated turn
 // resolutions per second (steps/s) and iterations per second (sims/s).
-void plan_with(benchmark::State& st, const char* name, int64_t iterations) {
-  auto planner = make_planner(name, std::vector<std::string>{}, 1);
+void plan_with(benchmark::State& st, const char* name, int64_t iterations, const std::vector<std::string>& overrides = {}) {
+  auto planner = make_planner(name, overrides, 1);
   int64_t steps = 0, sims = 0;
   size_t k = 0;
   for (auto _ : st) {
@@ -33,16 +33,21 @@ void plan_with(benchmark::State& st, const char* name, int64_t iterations) {
   st.counters["sims/s"] = benchmark::Counter(static_cast<double>(sims), benchmark::Counter::kIsRate);
 }
 
-void BM_Mcts(benchmark::State& st) { plan_with(st, "mcts", 500); }
-void BM_Beam(benchmark::State& st) { plan_with(st, "beam", 60); }
+// The default (paired) search; contact_radius=0 searches every ship, so the
+// count does not depend on how many ships happen to be in contact.
+void BM_Mcts(benchmark::State& st) { plan_with(st, "mcts", 500, {"contact_radius=0"}); }
+// The decoupled bandit trees (rollout policy on every simulated turn).
+void BM_MctsDecoupled(benchmark::State& st) { plan_with(st, "mcts", 500, {"paired=0", "contact_radius=0", "horizon=8"}); }
+void BM_Beam(benchmark::State& st) { plan_with(st, "beam", 60, {"contact_radius=0"}); }
 void BM_Greedy(benchmark::State& st) { plan_with(st, "greedy", 1); }
 
 void BM_RolloutTurn(benchmark::State& st) {
   Geometry geo;
   geo.init(21);
   Rng rng(1);
-  RolloutPolicy policy(RolloutParams{400, 60, 0.5});
+  RolloutPolicy policy(RolloutParams{400, 60, 0.5, true});
   const State& root = positions()[0].state;
+  policy.prepare(root, geo);
   State s = root;
   int64_t turns = 0;
   for (auto _ : st) {
@@ -55,6 +60,7 @@ void BM_RolloutTurn(benchmark::State& st) {
 }
 
 BENCHMARK(BM_Mcts)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_MctsDecoupled)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Beam)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Greedy)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_RolloutTurn)->Unit(benchmark::kMicrosecond);

@@ -92,10 +92,16 @@ TEST_CASE("greedy never issues a rejected command nor collides own ships", "[sea
 }
 
 TEST_CASE("mcts and beam never issue a rejected command nor collide own ships", "[search]") {
-  play_checked("mcts", {"crash_home_steps=0", "horizon=4"}, 40, 2, 11, 60, 30, true);
-  play_checked("mcts", {"crash_home_steps=0", "horizon=3", "tree_depth=2", "regret_matching=1", "opponent_bandits=1"}, 15, 4,
-               11, 50, 20, true);
-  play_checked("beam", {"crash_home_steps=0", "beam_depth=2", "beam_width=2", "branching=3"}, 40, 2, 11, 60, 12, true);
+  // Paired search (the default), on ships in contact and on every ship.
+  play_checked("mcts", {"crash_home_steps=0"}, 30, 2, 11, 60, 30, true);
+  play_checked("mcts", {"crash_home_steps=0", "contact_radius=0", "horizon=3"}, 10, 4, 11, 50, 20, true);
+  // The decoupled bandit trees.
+  play_checked("mcts", {"crash_home_steps=0", "paired=0", "contact_radius=0", "horizon=4"}, 20, 2, 11, 60, 30, true);
+  play_checked("mcts", {"crash_home_steps=0", "paired=0", "horizon=3", "tree_depth=2", "regret_matching=1", "opponent_bandits=1"},
+               15, 4, 11, 50, 20, true);
+  play_checked("beam", {"crash_home_steps=0", "beam_depth=2", "beam_width=2", "branching=3"}, 30, 2, 11, 60, 12, true);
+  play_checked("beam", {"crash_home_steps=0", "beam_depth=2", "beam_width=2", "branching=8", "contact_radius=0"}, 10, 2, 11, 60,
+               40, true);
 }
 
 TEST_CASE("the reference-style planners only issue accepted commands", "[search]") {
@@ -161,8 +167,10 @@ TEST_CASE("planners are deterministic with a seed and an iteration budget", "[se
   const auto positions = bench_positions(2, 2, 13, 40);
   for (const char* name : {"greedy", "mcts", "beam"}) {
     for (const BenchPosition& pos : positions) {
-      auto a = make_planner(name, std::vector<std::string>{}, 99);
-      auto b = make_planner(name, std::vector<std::string>{}, 99);
+      const std::vector<std::string> overrides =
+          std::string(name) == "greedy" ? std::vector<std::string>{} : std::vector<std::string>{"contact_radius=0"};
+      auto a = make_planner(name, overrides, 99);
+      auto b = make_planner(name, overrides, 99);
       const State::Orders oa = a->plan(pos.state, pos.player, Budget::iterations(60));
       const State::Orders ob = b->plan(pos.state, pos.player, Budget::iterations(60));
       REQUIRE(oa.size() == ob.size());
@@ -175,11 +183,32 @@ TEST_CASE("planners are deterministic with a seed and an iteration budget", "[se
   }
 }
 
+TEST_CASE("mcts and beam play the greedy move of every ship out of contact", "[search]") {
+  // Early positions: the fleets are far apart, no ship is within contact_radius
+  // of an enemy ship, so the search leaves every greedy decision alone.
+  for (const BenchPosition& pos : bench_positions(2, 2, 21, 3)) {
+    auto greedy = make_planner("greedy", std::vector<std::string>{}, 1);
+    const State::Orders expected = greedy->plan(pos.state, pos.player, Budget::iterations(1));
+    for (const char* name : {"mcts", "beam"}) {
+      auto planner = make_planner(name, std::vector<std::string>{}, 1);
+      const State::Orders got = planner->plan(pos.state, pos.player, Budget::iterations(200));
+      INFO(name);
+      REQUIRE(planner->last_stats().iterations == 0);
+      REQUIRE(got.size() == expected.size());
+      for (size_t i = 0; i < got.size(); ++i) {
+        REQUIRE(got[i].unit == expected[i].unit);
+        REQUIRE(got[i].action == expected[i].action);
+      }
+    }
+  }
+}
+
 TEST_CASE("search planners return within their deadline", "[search]") {
   // Generous margins: this checks the mechanism, not the machine.
   const auto positions = bench_positions(1, 2, 21, 150);
   for (const char* name : {"mcts", "beam"}) {
-    auto planner = make_planner(name, std::vector<std::string>{}, 5);
+    // contact_radius=0: every ship is searched, so the search always runs.
+    auto planner = make_planner(name, std::vector<std::string>{"contact_radius=0"}, 5);
     for (double ms : {20.0, 60.0}) {
       const auto t0 = std::chrono::steady_clock::now();
       planner->plan(positions[0].state, positions[0].player, Budget::milliseconds(ms));

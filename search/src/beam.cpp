@@ -1,14 +1,20 @@
-// beam: beam search over the own fleet's joint moves, a few turns deep.
+// beam: beam search over the own fleet's joint moves, a few turns deep,
+// anchored on the greedy policy.
 //
 // From each state of the beam, `branching` joint moves of our fleet are
-// generated: the greedy policy's own, and variants in which the greedy move
-// costs are perturbed (each ship with probability perturb_prob gets noise of
-// scale perturb_scale on its move costs) and re-resolved by the shared
-// resolver, so every variant is collision-free. Opponents play the greedy
-// policy. Each child is the parent copied, staged and resolved by the engine,
-// scored by the shared evaluation; the best `width` children form the next
-// level. The answer is the first joint move of the best state found at the
-// deepest level reached. An iteration is one child evaluated.
+// generated: the greedy policy's own, then single-ship deviations of the own
+// ships in contact (within contact_radius of an enemy ship; every move but the
+// greedy one, in a random order), then variants in which those ships' greedy
+// move costs are perturbed (probability perturb_prob, noise perturb_scale) and
+// re-resolved by the shared resolver. Opponents play the greedy policy. Each
+// child is the parent copied, staged and resolved by the engine, scored by the
+// shared evaluation plus the own ships' progress toward their root greedy
+// targets (at the greedy rate). The best `width` children form the next level;
+// the all-greedy line is always kept, and the answer leaves it only when the
+// best state of the deepest complete level scores at least min_gain more.
+// With no own ship in contact the answer is greedy's, without search. An
+// iteration is one child evaluated; the clock is read before every greedy
+// call, so the deadline holds however slow the greedy policy is.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -23,14 +29,18 @@ namespace {
 
 std::vector<ParamSpec> beam_specs() {
   std::vector<ParamSpec> v = {
-      {"beam_width", 4, 1, 256, "states kept per level", true},
-      {"beam_depth", 3, 1, 50, "turns searched", true},
-      {"branching", 6, 1, 256, "joint moves generated per state (the greedy one first)", true},
+      {"beam_width", 6, 1, 256, "states kept per level", true},
+      {"beam_depth", 6, 1, 50, "turns searched", true},
+      {"branching", 12, 1, 256, "joint moves generated per state: the greedy one, single-ship deviations of ships in contact, then perturbed variants", true},
       {"perturb_prob", 0.3, 0, 1, "chance that a ship's move costs are perturbed in a variant"},
       {"perturb_scale", 60, 0, 1e6, "scale of the uniform noise added to a perturbed ship's move costs"},
       {"depth_discount", 0.95, 0, 1, "an evaluation d turns deep counts discount^d (prefers early gains)"},
-      {"default_iterations", 200, 1, 100000000, "children evaluated when the budget has neither deadline nor cap", true},
+      {"default_iterations", 1000, 1, 100000000, "children evaluated when the budget has neither deadline nor cap", true},
       {"safety_ms", 3, 0, 1000, "stop expanding this long before the deadline"},
+      {"contact_radius", 2, 0, 42, "only own ships within this distance of an enemy ship deviate from greedy (0: every ship)", true},
+      {"progress_weight", 1, 0, 10, "value of a ship's progress toward its root greedy target, per turn, times its greedy rate"},
+      {"max_progress_rate", 200, 0, 100000, "cap of the greedy rate used for progress"},
+      {"min_gain", 10, 0, 100000, "the answer leaves the greedy line only for a score at least this much higher"},
   };
   for (ParamSpec& s : greedy_specs()) v.push_back(std::move(s));
   for (ParamSpec& s : eval_specs()) v.push_back(std::move(s));
@@ -48,6 +58,10 @@ class BeamPlanner final : public Planner {
         discount_(p.get("depth_discount")),
         default_iterations_(p.get_int("default_iterations")),
         safety_ms_(p.get("safety_ms")),
+        contact_radius_(p.get_int("contact_radius")),
+        progress_weight_(p.get("progress_weight")),
+        max_progress_rate_(p.get("max_progress_rate")),
+        min_gain_(p.get("min_gain")),
         ep_(EvalParams::from(p)),
         greedy_(GreedyParams::from(p)),
         rng_(seed),
@@ -65,13 +79,28 @@ class BeamPlanner final : public Planner {
       inner.with_deadline(budget.deadline() - std::chrono::duration_cast<Budget::Clock::duration>(
                                                   std::chrono::duration<double, std::milli>(safety_ms_)));
     if (!budget.has_deadline() && !budget.has_iteration_cap()) inner.with_iterations(default_iterations_);
+    int64_t iterations = 0;
+    // The cheap poll reads the clock every few calls; before a greedy call
+    // (hundreds of microseconds) read it now.
+    auto out_of_time = [&]() { return inner.exhausted(iterations) || (inner.has_deadline() && inner.remaining_ms() <= 0); };
 
     // The greedy answer is ready before any search: the anytime fallback.
     const GreedyDecision& first = greedy_.decide(root, player);
     State::Orders best_orders = to_orders(root, first.ship_choices, first.spawn_yards);
+    progress_.clear();
+    for (size_t k = 0; k < first.ship_choices.size(); ++k)
+      if (first.ship_choices[k].second != kConvertOption)
+        progress_.push_back({root.ships()[first.ship_choices[k].first].id, first.targets[k],
+                             std::min(first.rates[k], max_progress_rate_),
+                             geo_.dist(root.ships()[first.ship_choices[k].first].cell, first.targets[k])});
+    std::sort(progress_.begin(), progress_.end(), [](const Progress& a, const Progress& b) { return a.id < b.id; });
+    // Nothing to search when no own ship is in contact with an enemy ship.
+    if (contact_radius_ > 0 && contact_ships(root, player).empty()) {
+      finish(t0, 0);
+      return best_orders;
+    }
     beam_.clear();
-    beam_.push_back({root, 0, best_orders});
-    int64_t iterations = 0;
+    beam_.push_back({root, 0, best_orders, true});
     bool out_of_budget = false;
     for (int depth = 0; depth < depth_ && !out_of_budget; ++depth) {
       next_.clear();
@@ -79,6 +108,10 @@ class BeamPlanner final : public Planner {
         if (parent.state.is_terminal()) {
           next_.push_back(parent);
           continue;
+        }
+        if (out_of_time()) {
+          out_of_budget = true;
+          break;
         }
         // Opponents' greedy orders for this parent, shared by its children.
         opp_orders_.clear();
@@ -92,23 +125,37 @@ class BeamPlanner final : public Planner {
         own_choices_ = own.ship_choices;
         own_spawns_ = own.spawn_yards;
         requests_ = greedy_.requests();
+        // Variants: single-ship deviations of the ships in contact (in a
+        // random order), then perturbed greedy costs of those ships.
+        const std::vector<int>& contact = contact_ships(parent.state, player);
+        deviations_.clear();
+        for (size_t k = 0; k < own_choices_.size(); ++k) {
+          if (own_choices_[k].second == kConvertOption) continue;
+          if (std::find(contact.begin(), contact.end(), own_choices_[k].first) == contact.end()) continue;
+          for (int m = 0; m < kNumMoves; ++m)
+            if (m != own_choices_[k].second) deviations_.push_back({static_cast<int>(k), m});
+        }
+        for (size_t k = deviations_.size(); k > 1; --k) std::swap(deviations_[k - 1], deviations_[rng_.below(static_cast<uint32_t>(k))]);
         for (int b = 0; b < branching_; ++b) {
           if (inner.exhausted(iterations)) {
             out_of_budget = true;
             break;
           }
-          ++iterations;
           std::vector<std::pair<int, int>> choices = own_choices_;
-          if (b > 0) {
+          if (b > 0 && b - 1 < static_cast<int>(deviations_.size())) {
+            choices[deviations_[b - 1].first].second = deviations_[b - 1].second;
+          } else if (b > 0) {
+            if (contact.empty()) break;
             perturbed_ = requests_;
             for (MoveRequest& r : perturbed_) {
-              if (!rng_.chance(perturb_prob_)) continue;
+              if (std::find(contact.begin(), contact.end(), r.ship_index) == contact.end() || !rng_.chance(perturb_prob_)) continue;
               for (int m = 0; m < kNumMoves; ++m)
                 if (r.cost[m] < kInf) r.cost[m] += perturb_scale_ * rng_.uniform();
             }
             const std::vector<int>& pick = resolver_.solve(perturbed_, geo_);
             for (size_t k = 0; k < choices.size(); ++k) choices[k] = {perturbed_[k].ship_index, pick[k]};
           }
+          ++iterations;
           // Spawns only where no own ship ends.
           std::vector<int> spawns;
           for (int y : own_spawns_) {
@@ -118,26 +165,38 @@ class BeamPlanner final : public Planner {
               blocked |= option != kConvertOption && geo_.neighbor(parent.state.ships()[index].cell, option) == cell;
             if (!blocked) spawns.push_back(y);
           }
-          Entry child{parent.state, 0, depth == 0 ? to_orders(parent.state, choices, spawns) : parent.first};
+          Entry child{parent.state, 0, depth == 0 ? to_orders(parent.state, choices, spawns) : parent.first,
+                      parent.greedy_line && b == 0};
           child.state.stage(player, to_orders(parent.state, choices, spawns));
           for (const auto& [q, o] : opp_orders_) child.state.stage(q, o);
           child.state.resolve();
           ++stats_.simulated_steps;
-          child.score = evaluate(child.state, player, geo_, ep_) * std::pow(discount_, depth);
+          child.score = score(child.state, player) * std::pow(discount_, depth);
           next_.push_back(std::move(child));
         }
         if (out_of_budget) break;
       }
-      if (next_.empty()) break;
-      std::stable_sort(next_.begin(), next_.end(), [](const Entry& a, const Entry& b) { return a.score > b.score; });
-      if (static_cast<int>(next_.size()) > width_) next_.resize(static_cast<size_t>(width_));
-      // A level cut short by the budget still ranks its children; use it
-      // only if it got at least one child of every parent's greedy line.
-      best_orders = next_.front().first;
-      beam_.swap(next_);
+      // A level cut short by the budget is not used: its states are not
+      // comparable with the greedy line's.
+      if (out_of_budget || next_.empty()) break;
+      // Ranked by index (an Entry holds a 16 KB State: move only the kept ones).
+      order_.resize(next_.size());
+      for (size_t i = 0; i < order_.size(); ++i) order_[i] = static_cast<int>(i);
+      std::stable_sort(order_.begin(), order_.end(), [&](int a, int b) { return next_[a].score > next_[b].score; });
+      // The greedy line always survives: the answer changes only when a
+      // variant beats it at the same depth.
+      const size_t keep = std::min(next_.size(), static_cast<size_t>(width_));
+      for (size_t i = keep; i < order_.size(); ++i)
+        if (next_[order_[i]].greedy_line) std::swap(order_[keep - 1], order_[i]);
+      kept_.clear();
+      for (size_t i = 0; i < keep; ++i) kept_.push_back(std::move(next_[order_[i]]));
+      beam_.swap(kept_);
+      const auto line = std::find_if(beam_.begin(), beam_.end(), [](const Entry& e) { return e.greedy_line; });
+      const double line_score = line != beam_.end() ? line->score : -kInf;
+      best_orders = beam_.front().score >= line_score + min_gain_ * std::pow(discount_, depth) ? beam_.front().first
+                                                                                                : line->first;
     }
-    stats_.iterations = iterations;
-    stats_.elapsed_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    finish(t0, iterations);
     return best_orders;
   }
 
@@ -146,30 +205,82 @@ class BeamPlanner final : public Planner {
     State state;
     double score;
     State::Orders first;  // our orders at the root that led here
+    bool greedy_line;     // every move so far was the greedy one
   };
+  struct Progress {
+    UnitId id;
+    int target;
+    double rate;
+    int root_dist;
+  };
+
+  void finish(std::chrono::steady_clock::time_point t0, int64_t iterations) {
+    stats_.iterations = iterations;
+    stats_.elapsed_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  }
+
+  // Own ships (indices) within contact_radius of an enemy ship; every own
+  // ship when contact_radius is 0.
+  const std::vector<int>& contact_ships(const State& s, int player) {
+    contact_.clear();
+    const auto ships = s.ships();
+    for (int i = 0; i < static_cast<int>(ships.size()); ++i) {
+      if (ships[i].owner != player) continue;
+      bool near = contact_radius_ <= 0;
+      for (const Ship& e : ships)
+        if (!near && e.owner != player && geo_.dist(e.cell, ships[i].cell) <= contact_radius_) near = true;
+      if (near) contact_.push_back(i);
+    }
+    return contact_;
+  }
+
+  // The evaluation plus the own ships' progress toward their root targets
+  // (valued at the greedy rate per turn), so that travelling is not worth
+  // less than mining in place over a short horizon.
+  double score(const State& s, int player) const {
+    double value = evaluate(s, player, geo_, ep_);
+    if (progress_weight_ <= 0) return value;
+    size_t k = 0;
+    double progress = 0;
+    for (const Ship& sh : s.ships()) {
+      if (sh.owner != player) continue;
+      while (k < progress_.size() && progress_[k].id < sh.id) ++k;
+      if (k == progress_.size()) break;
+      if (progress_[k].id != sh.id) continue;
+      progress += progress_[k].rate * (progress_[k].root_dist - geo_.dist(sh.cell, progress_[k].target));
+    }
+    return value + progress_weight_ * progress;
+  }
+
   int width_, depth_, branching_;
   double perturb_prob_, perturb_scale_, discount_;
   int default_iterations_;
   double safety_ms_;
+  int contact_radius_;
+  double progress_weight_, max_progress_rate_, min_gain_;
   EvalParams ep_;
   GreedyPolicy greedy_;
   Rng rng_;
   uint64_t seed_;
   Geometry geo_;
   MoveResolver resolver_;
-  std::vector<Entry> beam_, next_;
+  std::vector<Entry> beam_, next_, kept_;
+  std::vector<int> order_;
   std::vector<std::pair<int, State::Orders>> opp_orders_;
   std::vector<std::pair<int, int>> own_choices_;
   std::vector<int> own_spawns_;
   std::vector<MoveRequest> requests_, perturbed_;
+  std::vector<Progress> progress_;
+  std::vector<int> contact_;
+  std::vector<std::pair<int, int>> deviations_;  // (own_choices_ entry, move)
 };
 
 }  // namespace
 
 PlannerInfo beam_planner_info() {
   return {"beam",
-          "beam search over the fleet's joint moves (greedy and perturbed-greedy variants), greedy opponents, "
-          "evaluation per level",
+          "beam search over the fleet's joint moves (greedy, deviations of ships in contact, perturbed variants), "
+          "greedy opponents, evaluation plus progress; keeps the greedy line unless beaten",
           beam_specs(), [](const Params& p, uint64_t seed) { return std::make_unique<BeamPlanner>(p, seed); }};
 }
 

@@ -326,6 +326,10 @@ double evaluate(const State& s, int player, const Geometry& geo, const EvalParam
   const double frac = std::max(0.0, static_cast<double>(steps_left(s)) / s.config().episode_steps);
   int yard_cells[kMaxPlayers][16];
   int yard_count[kMaxPlayers] = {};
+  // cargo_distance_decay^d by table (d < 2 * size + 1 on the torus).
+  double decay[2 * kMaxBoardSize + 1];
+  decay[0] = 1;
+  for (int d = 1; d <= 2 * geo.size(); ++d) decay[d] = decay[d - 1] * ep.cargo_distance_decay;
   for (int p = 0; p < n; ++p) worth[p] = s.player(p).bank;
   for (const Shipyard& y : s.shipyards()) {
     worth[y.owner] += ep.yard_value * frac;
@@ -337,7 +341,7 @@ double evaluate(const State& s, int player, const Geometry& geo, const EvalParam
       int d = 2 * geo.size();
       for (int k = 0; k < yard_count[sh.owner]; ++k) d = std::min(d, geo.dist(sh.cell, yard_cells[sh.owner][k]));
       // Cargo that cannot reach a yard before the end is worth nothing.
-      if (d <= steps_left(s)) w += sh.cargo * ep.cargo_weight * std::pow(ep.cargo_distance_decay, d);
+      if (d <= steps_left(s)) w += sh.cargo * ep.cargo_weight * decay[d];
     }
     worth[sh.owner] += w;
   }

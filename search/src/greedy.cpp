@@ -54,6 +54,7 @@ const GreedyDecision& GreedyPolicy::decide(const State& s, int player) {
   GreedyDecision& d = decision_;
   d.ship_choices.clear();
   d.targets.clear();
+  d.rates.clear();
   d.spawn_yards.clear();
   requests_.clear();
   penalties_.clear();
@@ -201,6 +202,7 @@ const GreedyDecision& GreedyPolicy::decide(const State& s, int player) {
     requests_.push_back(req);
     penalties_.push_back(pen);
     d.targets.push_back(target);
+    d.rates.push_back(per_turn);
   }
   for (int i : build.convert_ships) {
     MoveRequest req;
@@ -211,6 +213,7 @@ const GreedyDecision& GreedyPolicy::decide(const State& s, int player) {
     requests_.push_back(req);
     penalties_.push_back({});
     d.targets.push_back(ships[i].cell);
+    d.rates.push_back(0);
   }
   std::vector<int> shared_cells;
   if (left <= p_.crash_home_steps)

@@ -1,15 +1,29 @@
-// mcts: decoupled (Smitsimax-style) Monte Carlo tree search.
+// mcts: Monte Carlo search anchored on the greedy policy, two modes.
 //
-// Each own ship of the root has its own tree over its own moves (depth
-// tree_depth); the root nodes are one bandit per ship. A simulation copies
-// the root state, lets every ship's tree pick a move (UCB1 with a bias toward
-// the greedy move, or regret matching), stages the greedy builds, lets the
+// paired=1 (the default): only own ships within contact_radius of an enemy
+// ship are searched (the rest keep the greedy move: that is where search beats
+// hand-written one- and two-step safety checks). The greedy joint plan is the
+// baseline. Each sample seed plays it once to the horizon (first turn: greedy
+// for every ship of every player, then the rollout policy), and then, on the
+// same seed, every single-ship deviation of a searched ship (common random
+// numbers: the rollout policy draws per ship id, so the other ships' draws do
+// not shift). A deviation's value is its paired difference from the baseline:
+// the evaluation plus each own ship's progress toward its greedy target at the
+// greedy rate (so that the short horizon does not favour mining in place over
+// travelling). A ship leaves the greedy move only for a mean gain of at least
+// min_gain and final_z standard errors.
+//
+// paired=0: decoupled (Smitsimax-style) MCTS. Each searched ship has its own
+// tree over its own moves (depth tree_depth); a simulation copies the root
+// state, lets every ship's tree pick a move (UCB1 with a bias toward the
+// greedy move, or regret matching), stages the greedy builds, lets the
 // rollout policy move everything else, resolves, and continues with the
-// rollout policy to the horizon; the evaluation's gain is the reward of every
-// ship's choices. Opponents play the greedy policy on the first turn, or
-// their own bandits (opponent_bandits) minimising the same reward.
-// The answer: each ship's arm values become the costs of the shared move
-// resolver, so the joint move never collides own ships.
+// rollout policy to the horizon. Opponents play the greedy policy on the
+// first turn, or their own bandits (opponent_bandits) minimising the same
+// reward. The arm values become the costs of the shared move resolver.
+//
+// Either way the joint answer goes through the shared move resolver, so it
+// never collides own ships.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -21,6 +35,10 @@
 namespace halite::search {
 
 namespace {
+
+// Paired search: how much a kept deviation is preferred over the greedy move
+// in the resolver (far above any greedy move cost, below its forbidden cost).
+constexpr double kPairedPreference = 1e5;
 
 struct MctsParams {
   double exploration;
@@ -37,12 +55,21 @@ struct MctsParams {
   double global_weight;
   double final_z;
   bool trust_returns;
+  int contact_radius;
+  double penalty_weight;
+  bool greedy_first_turn;
+  bool paired;
+  double progress_weight;
+  double max_progress_rate;
+  double min_gain;
   static MctsParams from(const Params& p) {
     return {p.get("uct_c"),         p.get("prior_weight"),    p.get_int("horizon"),
             p.get_int("tree_depth"), p.get("regret_matching") != 0, p.get("rm_exploration"),
             p.get("opponent_bandits") != 0, p.get_int("max_nodes"), p.get_int("default_iterations"),
             p.get("safety_ms"),     p.get("prune_penalty"), p.get("global_weight"), p.get("final_z"),
-            p.get("trust_returns") != 0};
+            p.get("trust_returns") != 0, p.get_int("contact_radius"), p.get("penalty_weight"),
+            p.get("greedy_first_turn") != 0, p.get("paired") != 0, p.get("progress_weight"),
+            p.get("max_progress_rate"), p.get("min_gain")};
   }
 };
 
@@ -50,7 +77,7 @@ std::vector<ParamSpec> mcts_specs() {
   std::vector<ParamSpec> v = {
       {"uct_c", 0.4, 0, 10, "UCB1 exploration constant (rewards normalised to [0, 1])"},
       {"prior_weight", 0.3, 0, 10, "bonus of the greedy (or rollout) move, decaying as 1 / (visits + 1)"},
-      {"horizon", 8, 1, 100, "turns simulated per simulation (tree turns included)", true},
+      {"horizon", 4, 1, 100, "turns simulated per simulation (tree turns included)", true},
       {"tree_depth", 1, 1, 10, "turns decided by each ship's own tree; later turns by the rollout policy", true},
       {"regret_matching", 0, 0, 1, "1: regret matching instead of UCB1 in the bandits", true},
       {"rm_exploration", 0.1, 0, 1, "regret matching's uniform exploration mix", },
@@ -58,10 +85,17 @@ std::vector<ParamSpec> mcts_specs() {
       {"max_nodes", 60000, 100, 10000000, "node pool size per turn (preallocated)", true},
       {"default_iterations", 2000, 1, 100000000, "simulations when the budget has neither deadline nor cap", true},
       {"safety_ms", 3, 0, 1000, "stop simulating this long before the deadline (time to answer)"},
-      {"prune_penalty", 1000, 0, 1e9, "root moves the greedy costs at least this much higher than its pick are never tried"},
+      {"prune_penalty", 1e9, 0, 1e9, "root moves the greedy costs at least this much higher than its pick are never tried"},
       {"global_weight", 0.3, 0, 10, "weight of the whole evaluation's gain in a ship's reward (the rest is the ship's own)"},
-      {"final_z", 1.0, 0, 10, "a move replaces the prior only if better by this many standard errors"},
-      {"trust_returns", 1, 0, 1, "1: ships the greedy policy sends to a yard keep its move (no bandit)", true},
+      {"final_z", 1.5, 0, 10, "a move replaces the prior only if better by this many standard errors"},
+      {"trust_returns", 0, 0, 1, "1: ships the greedy policy sends to a yard keep its move (no bandit)", true},
+      {"contact_radius", 2, 0, 42, "only own ships within this distance of an enemy ship get a bandit (0: every ship)", true},
+      {"paired", 1, 0, 1, "1: paired search: one ship at a time deviates from the greedy plan, compared with it on common random numbers", true},
+      {"progress_weight", 1, 0, 10, "paired: value of a ship's progress toward its greedy target, per turn, times its greedy rate"},
+      {"max_progress_rate", 200, 0, 100000, "paired: cap of the greedy rate used for progress"},
+      {"min_gain", 10, 0, 100000, "paired: a deviation must gain at least this much (and final_z standard errors)"},
+      {"greedy_first_turn", 0, 0, 1, "1: own ships without a bandit play the greedy move on the first simulated turn", true},
+      {"penalty_weight", 1, 0, 10, "weight of the greedy safety penalties added to the searched move values"},
   };
   for (ParamSpec& s : greedy_specs()) v.push_back(std::move(s));
   for (ParamSpec& s : rollout_specs()) v.push_back(std::move(s));
@@ -98,7 +132,10 @@ class MctsPlanner final : public Planner {
     const auto t0 = std::chrono::steady_clock::now();
     stats_ = {};
     if (root.player(player).status != Status::Active) return {};
-    if (nodes_.empty()) nodes_.resize(static_cast<size_t>(mp_.max_nodes));
+    // The paired search only uses one root node per ship: no large pool to
+    // allocate (and page in) on the first turn.
+    const size_t pool = mp_.paired ? static_cast<size_t>(std::min(mp_.max_nodes, kMaxShips)) : static_cast<size_t>(mp_.max_nodes);
+    if (nodes_.size() != pool) nodes_.resize(pool);
     geo_.init(root.size());
     Budget inner = budget;
     if (budget.has_deadline())
@@ -127,6 +164,7 @@ class MctsPlanner final : public Planner {
     }
     std::sort(targets.begin(), targets.end());
     rollout_.set_targets(std::move(targets));
+    rollout_.prepare(root, geo_);
 
     // Units with a tree: own ships that do not convert (and, with
     // opponent_bandits, enemy ships). Root nodes are 0 .. units-1.
@@ -134,8 +172,15 @@ class MctsPlanner final : public Planner {
     std::vector<int> own_yards;
     for (const Shipyard& y : root.shipyards())
       if (y.owner == player) own_yards.push_back(y.cell);
+    auto in_contact = [&](int ship) {
+      if (mp_.contact_radius <= 0) return true;
+      const Ship& sh = root.ships()[ship];
+      for (const Ship& e : root.ships())
+        if (e.owner != player && geo_.dist(e.cell, sh.cell) <= mp_.contact_radius) return true;
+      return false;
+    };
     for (size_t k = 0; k < own_choices_.size(); ++k)
-      if (own_choices_[k].second != kConvertOption &&
+      if (own_choices_[k].second != kConvertOption && in_contact(own_choices_[k].first) &&
           (!mp_.trust_returns || std::find(own_yards.begin(), own_yards.end(), own.targets[k]) == own_yards.end()))
         units_.push_back({root.ships()[own_choices_[k].first].id, false, static_cast<int>(k)});
     if (mp_.opponent_bandits)
@@ -152,6 +197,7 @@ class MctsPlanner final : public Planner {
       uint8_t allowed = 0x1f;
       int prior = 0;
       const int ship = root.find_ship(units_[u].id);
+      units_[u].root_index = ship;
       if (!units_[u].enemy) {
         const MoveRequest& req = own_requests_[units_[u].choice];
         prior = own_choices_[units_[u].choice].second;
@@ -172,6 +218,7 @@ class MctsPlanner final : public Planner {
     deposited_.assign(static_cast<size_t>(units), 0);
     cargo_before_.assign(static_cast<size_t>(units), 0);
 
+    if (mp_.paired) return plan_paired(root, player, inner, own, t0);
     const double base = evaluate(root, player, geo_, ep_);
     lo_ = kInf;
     hi_ = -kInf;
@@ -234,7 +281,129 @@ class MctsPlanner final : public Planner {
     bool enemy;
     int choice;  // own: index into own_choices_ / own_requests_
     int root_prior = 0;
+    int root_index = -1;
   };
+  struct Progress {
+    UnitId id;
+    int target;
+    double rate;
+    int root_dist;
+  };
+  struct Arm {
+    int n = 0;
+    double sum = 0, sum_sq = 0;
+  };
+
+  // Paired search: the greedy joint plan is the baseline; each sample seed
+  // plays it once and then, on the same seed, every allowed single-ship
+  // deviation of a searched ship; a deviation is kept when its mean gain over
+  // the baseline is at least min_gain and final_z standard errors.
+  State::Orders plan_paired(const State& root, int player, const Budget& inner, const GreedyDecision& own,
+                            std::chrono::steady_clock::time_point t0) {
+    const int units = static_cast<int>(units_.size());
+    progress_.clear();
+    for (size_t k = 0; k < own.ship_choices.size(); ++k)
+      if (own.ship_choices[k].second != kConvertOption)
+        progress_.push_back({root.ships()[own.ship_choices[k].first].id, own.targets[k],
+                             std::min(own.rates[k], mp_.max_progress_rate),
+                             geo_.dist(root.ships()[own.ship_choices[k].first].cell, own.targets[k])});
+    std::sort(progress_.begin(), progress_.end(), [](const Progress& a, const Progress& b) { return a.id < b.id; });
+    arms_.assign(static_cast<size_t>(units) * kNumMoves, Arm{});
+    const uint64_t seed_base = rng_.next();
+    int64_t sims = 0;
+    bool done = units == 0;
+    for (uint64_t k = 0; !done; ++k) {
+      const uint64_t seed = seed_base + k * 0x9E3779B97F4A7C15ull;
+      if (inner.exhausted(sims)) break;
+      const double base = paired_rollout(root, player, -1, 0, seed);
+      ++sims;
+      for (int u = 0; u < units && !done; ++u) {
+        for (int m = 0; m < kNumMoves; ++m) {
+          if (m == units_[u].root_prior || !(nodes_[u].allowed >> m & 1)) continue;
+          if (inner.exhausted(sims)) {
+            done = true;
+            break;
+          }
+          const double diff = paired_rollout(root, player, u, m, seed) - base;
+          ++sims;
+          Arm& a = arms_[static_cast<size_t>(u) * kNumMoves + m];
+          ++a.n;
+          a.sum += diff;
+          a.sum_sq += diff * diff;
+        }
+      }
+    }
+    stats_.iterations = sims;
+    std::vector<MoveRequest> requests = own_requests_;
+    std::vector<std::pair<int, int>> ship_choices;
+    for (int u = 0; u < units; ++u) {
+      int best = -1;
+      double best_lb = 0;
+      for (int m = 0; m < kNumMoves; ++m) {
+        const Arm& a = arms_[static_cast<size_t>(u) * kNumMoves + m];
+        if (a.n < 2) continue;
+        const double mu = a.sum / a.n;
+        const double var = std::max(0.0, a.sum_sq / a.n - mu * mu);
+        const double lb = mu - mp_.final_z * std::sqrt(var / (a.n - 1));
+        if (mu >= mp_.min_gain && lb > best_lb) best_lb = lb, best = m;
+      }
+      if (best < 0) continue;
+      MoveRequest& req = requests[units_[u].choice];
+      req.cost[best] = req.cost[units_[u].root_prior] - kPairedPreference;
+    }
+    std::vector<int> shared_cells;
+    if (steps_left(root) <= greedy_.params().crash_home_steps)
+      for (const Shipyard& y : root.shipyards())
+        if (y.owner == player) shared_cells.push_back(y.cell);
+    const std::vector<int>& choice = resolver_.solve(requests, geo_, shared_cells);
+    std::vector<uint8_t> ends(static_cast<size_t>(geo_.cells()), 0);
+    for (size_t r = 0; r < requests.size(); ++r) {
+      ship_choices.push_back({requests[r].ship_index, choice[r]});
+      if (choice[r] != kConvertOption) ends[static_cast<size_t>(geo_.neighbor(requests[r].cell, choice[r]))] = 1;
+    }
+    std::vector<int> spawns;
+    for (int y : own_spawns_)
+      if (!ends[static_cast<size_t>(root.shipyards()[y].cell)]) spawns.push_back(y);
+    stats_.elapsed_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    return to_orders(root, ship_choices, spawns);
+  }
+
+  // One rollout of the greedy plan (unit `dev` playing move `dev_move` instead
+  // when dev >= 0) to the horizon; the evaluation plus the own ships' progress.
+  double paired_rollout(const State& root, int player, int dev, int dev_move, uint64_t seed) {
+    sim_ = root;
+    Rng rng(seed);
+    for (int d = 0; d < mp_.horizon && !sim_.is_terminal(); ++d) {
+      if (d == 0) {
+        for (const auto& [index, option] : own_choices_)
+          sim_.stage_ship(index, option == kConvertOption ? Action::Convert : kMoveActions[option]);
+        for (int y : own_spawns_) sim_.stage_shipyard(y, Action::Spawn);
+        for (const auto& [index, option] : opp_orders_) {
+          if (index < 0) sim_.stage_shipyard(-1 - index, Action::Spawn);
+          else sim_.stage_ship(index, option == kConvertOption ? Action::Convert : kMoveActions[option]);
+        }
+        if (dev >= 0) sim_.stage_ship(units_[dev].root_index, kMoveActions[dev_move]);
+      } else {
+        rollout_.stage_all(sim_, geo_, rng);
+      }
+      sim_.resolve();
+      ++stats_.simulated_steps;
+    }
+    double value = evaluate(sim_, player, geo_, ep_);
+    if (mp_.progress_weight > 0) {
+      size_t k = 0;
+      double progress = 0;
+      for (const Ship& sh : sim_.ships()) {
+        if (sh.owner != player) continue;
+        while (k < progress_.size() && progress_[k].id < sh.id) ++k;
+        if (k == progress_.size()) break;
+        if (progress_[k].id != sh.id) continue;
+        progress += progress_[k].rate * (progress_[k].root_dist - geo_.dist(sh.cell, progress_[k].target));
+      }
+      value += mp_.progress_weight * progress;
+    }
+    return value;
+  }
   struct Step {
     int node;
     int arm;
@@ -322,6 +491,7 @@ class MctsPlanner final : public Planner {
       if (d == 0) {
         for (const auto& [index, option] : own_choices_)
           if (option == kConvertOption) sim_.stage_ship(index, Action::Convert);
+          else if (mp_.greedy_first_turn) sim_.stage_ship(index, kMoveActions[option]);
         for (int y : own_spawns_) sim_.stage_shipyard(y, Action::Spawn);
         for (const auto& [index, option] : opp_orders_) {
           if (index < 0) sim_.stage_shipyard(-1 - index, Action::Spawn);
@@ -405,6 +575,8 @@ class MctsPlanner final : public Planner {
   std::vector<MoveRequest> own_requests_;
   std::vector<std::array<double, kNumMoves>> own_penalties_;
   double lo_ = 0, hi_ = 0;
+  std::vector<Progress> progress_;
+  std::vector<Arm> arms_;
   State sim_;
 };
 
@@ -412,8 +584,8 @@ class MctsPlanner final : public Planner {
 
 PlannerInfo mcts_planner_info() {
   return {"mcts",
-          "decoupled MCTS: a bandit tree per own ship, greedy prior and builds, rollouts by the fast policy, "
-          "evaluation at the horizon",
+          "Monte Carlo search on the greedy plan: ships in contact deviate one at a time, paired rollouts on common "
+          "random numbers (paired=0: decoupled bandit trees per ship)",
           mcts_specs(), [](const Params& p, uint64_t seed) { return std::make_unique<MctsPlanner>(p, seed); }};
 }
 

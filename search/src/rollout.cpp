@@ -1,6 +1,7 @@
 #include "halite/search/rollout.h"
 
 #include <algorithm>
+#include <span>
 
 namespace halite::search {
 
@@ -9,19 +10,67 @@ std::vector<ParamSpec> rollout_specs() {
       {"rollout_return_cargo", 400, 0, 100000, "rollout ships head home with this much cargo"},
       {"rollout_mine_threshold", 60, 0, 500, "rollout ships mine a cell holding at least this much"},
       {"rollout_wander", 0.5, 0, 1, "chance a rollout ship with nothing to do moves at random"},
+      {"rollout_avoid_reach", 1, 0, 1, "1: rollout ships keep clear of cells a lighter (or equal) enemy ship can reach", true},
   };
 }
 
 RolloutParams RolloutParams::from(const Params& p) {
-  return {p.get("rollout_return_cargo"), p.get("rollout_mine_threshold"), p.get("rollout_wander")};
+  return {p.get("rollout_return_cargo"), p.get("rollout_mine_threshold"), p.get("rollout_wander"),
+          p.get("rollout_avoid_reach") != 0};
 }
 
-void RolloutPolicy::stage_all(State& s, const Geometry& geo, Rng& rng) {
+namespace {
+// A ship's own draws in one turn: SplitMix64 from (turn draw, ship id), so
+// that one ship's choices do not shift another's random numbers.
+struct ShipRandom {
+  uint64_t x;
+  uint64_t next() {
+    uint64_t z = (x += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+  }
+  uint32_t below(uint32_t n) { return static_cast<uint32_t>(((next() >> 32) * n) >> 32); }
+  bool chance(double p) { return static_cast<double>(next() >> 11) * 0x1.0p-53 < p; }
+};
+
+int64_t yard_sum(std::span<const Shipyard> yards) {
+  int64_t sum = 0;
+  for (const Shipyard& y : yards) sum += y.cell * 131 + y.owner;
+  return sum;
+}
+}  // namespace
+
+void RolloutPolicy::prepare(const State& root, const Geometry& geo) {
+  const auto yards = root.shipyards();
+  const int cells = geo.cells();
+  prepared_ = true;
+  prep_size_ = geo.size();
+  prep_yards_ = static_cast<int>(yards.size());
+  prep_sum_ = yard_sum(yards);
+  std::fill(yard_owner_.begin(), yard_owner_.begin() + cells, int8_t{-1});
+  for (const Shipyard& y : yards) yard_owner_[y.cell] = static_cast<int8_t>(y.owner);
+  for (int p = 0; p < root.num_players(); ++p)
+    for (int c = 0; c < cells; ++c) {
+      int best = -1, best_d = 1 << 20;
+      for (const Shipyard& y : yards) {
+        if (y.owner != p) continue;
+        const int d = geo.dist(c, y.cell);
+        if (d < best_d) best_d = d, best = y.cell;
+      }
+      home_cell_[p][c] = static_cast<int16_t>(best);
+      home_dist_[p][c] = static_cast<int16_t>(best < 0 ? 0 : best_d);
+    }
+}
+
+void RolloutPolicy::stage_all(State& s, const Geometry& geo, Rng& turn_rng) {
   if (++epoch_ == 0) {  // stamps wrapped: clear them once every 2^32 turns
     stamp_.fill(0);
     taken_stamp_.fill(0);
+    reach_stamp_.fill(0);
     epoch_ = 1;
   }
+  const uint64_t turn_seed = turn_rng.next();
   const auto ships = s.ships();
   const auto yards = s.shipyards();
   const int num = static_cast<int>(ships.size());
@@ -30,23 +79,43 @@ void RolloutPolicy::stage_all(State& s, const Geometry& geo, Rng& rng) {
     occ_owner_[sh.cell] = sh.owner;
     occ_cargo_[sh.cell] = sh.cargo;
     occ_index_[sh.cell] = static_cast<int16_t>(&sh - ships.data());
+    if (p_.avoid_reach)
+      for (int m = 0; m < kNumMoves; ++m) {
+        const int c = geo.neighbor(sh.cell, m);
+        if (reach_stamp_[c] != epoch_) {
+          reach_stamp_[c] = epoch_;
+          reach_cargo_[c].fill(kInf);
+        }
+        reach_cargo_[c][sh.owner] = std::min(reach_cargo_[c][sh.owner], sh.cargo);
+      }
   }
+  const int players = s.num_players();
+  const bool tables = prepared_ && prep_size_ == geo.size() && prep_yards_ == static_cast<int>(yards.size()) &&
+                      prep_sum_ == yard_sum(yards);
   const int left = steps_left(s);
   size_t t = 0;  // merge cursor into targets_ (both sorted by id)
   for (int i = 0; i < num; ++i) {
     const Ship& sh = ships[i];
     moves_[i] = 0;
     if (s.player(sh.owner).status != Status::Active) continue;
+    ShipRandom rng{turn_seed ^ (static_cast<uint64_t>(sh.id.value) * 0xD1B54A32D192ED03ull)};
     while (t < targets_.size() && targets_[t].first < sh.id) ++t;
     const int target = t < targets_.size() && targets_[t].first == sh.id ? targets_[t].second : -1;
     int home = -1, home_d = 1 << 20;
     bool on_yard = false, target_yard = false;
-    for (const Shipyard& y : yards) {
-      on_yard |= y.cell == sh.cell;
-      target_yard |= y.cell == target && y.owner == sh.owner;
-      if (y.owner != sh.owner) continue;
-      const int d = geo.dist(sh.cell, y.cell);
-      if (d < home_d) home_d = d, home = y.cell;
+    if (tables) {
+      home = home_cell_[sh.owner][sh.cell];
+      if (home >= 0) home_d = home_dist_[sh.owner][sh.cell];
+      on_yard = yard_owner_[sh.cell] >= 0;
+      target_yard = target >= 0 && yard_owner_[target] == sh.owner;
+    } else {
+      for (const Shipyard& y : yards) {
+        on_yard |= y.cell == sh.cell;
+        target_yard |= y.cell == target && y.owner == sh.owner;
+        if (y.owner != sh.owner) continue;
+        const int d = geo.dist(sh.cell, y.cell);
+        if (d < home_d) home_d = d, home = y.cell;
+      }
     }
     int dest = -1;
     if (home >= 0 && sh.cargo > 0 && (sh.cargo >= p_.return_cargo || left <= home_d + 1)) dest = home;
@@ -77,6 +146,9 @@ void RolloutPolicy::stage_all(State& s, const Geometry& geo, Rng& rng) {
     auto safe = [&](int m) {
       const int c = geo.neighbor(sh.cell, m);
       if (taken_stamp_[c] == epoch_ && plan_owner_[c] == sh.owner) return false;
+      if (p_.avoid_reach && reach_stamp_[c] == epoch_)
+        for (int q = 0; q < players; ++q)
+          if (q != sh.owner && reach_cargo_[c][q] <= sh.cargo) return false;
       if (stamp_[c] != epoch_ || c == sh.cell) return true;
       if (occ_owner_[c] == sh.owner) return occ_index_[c] < i;
       return occ_cargo_[c] > sh.cargo;

@@ -56,6 +56,7 @@ std::vector<ParamSpec> greedy_specs();
 struct GreedyDecision {
   std::vector<std::pair<int, int>> ship_choices;  // (ship index, option 0..5)
   std::vector<int> targets;                       // per ship_choices entry: target cell
+  std::vector<double> rates;                      // per ship_choices entry: value of one turn of progress
   std::vector<int> spawn_yards;                   // yard indices that spawn
 };
 

@@ -5,8 +5,11 @@
 // target cell, looked up by id) and otherwise acts locally: head home with
 // return_cargo or more aboard (or when the episode is about to end), mine a
 // cell holding mine_threshold or more, step to the richest neighbour, or
-// wander. It keeps clear of its own side's planned cells and of cells held
-// by a lighter enemy ship. It never spawns or converts.
+// wander. It keeps clear of its own side's planned cells, of cells held by a
+// lighter enemy ship and (avoid_reach) of cells an enemy ship carrying as much
+// or less can reach this turn. It never spawns or converts. Each ship's random
+// draws derive from one draw per turn and its id (common random numbers for
+// paired rollouts). prepare() caches the root's yard tables.
 #pragma once
 
 #include <array>
@@ -21,6 +24,7 @@ struct RolloutParams {
   double return_cargo;
   double mine_threshold;
   double wander;  // chance of a random move when nothing is worth doing
+  bool avoid_reach;  // keep clear of cells a lighter (or equal) enemy ship can reach
   static RolloutParams from(const Params& p);
 };
 std::vector<ParamSpec> rollout_specs();
@@ -30,7 +34,13 @@ class RolloutPolicy {
   explicit RolloutPolicy(const RolloutParams& p) : p_(p) {}
   // Targets by ship id (sorted by id) for the ships of the root state.
   void set_targets(std::vector<std::pair<UnitId, int>> targets) { targets_ = std::move(targets); }
+  // Per-plan tables of the root's yards (nearest own yard of every cell for
+  // each player); stage_all() uses them while the yards are unchanged and
+  // looks yards up itself otherwise. Optional.
+  void prepare(const State& root, const Geometry& geo);
   // Chooses and stages a move for every ship of every active player of `s`.
+  // Draws one number from `rng` per call; each ship's own draws derive from
+  // it and the ship's id, so that paired rollouts stay aligned.
   // Afterwards move_of(i) is the move index (0..4) given to ship i.
   void stage_all(State& s, const Geometry& geo, Rng& rng);
   int move_of(int ship_index) const { return moves_[ship_index]; }
@@ -43,7 +53,18 @@ class RolloutPolicy {
   std::array<uint8_t, kMaxCells> occ_owner_{}, plan_owner_{};
   std::array<int16_t, kMaxCells> occ_index_{};
   std::array<double, kMaxCells> occ_cargo_{};
+  // Per cell, the least cargo of a ship of each player that can reach it.
+  std::array<uint32_t, kMaxCells> reach_stamp_{};
+  std::array<std::array<double, kMaxPlayers>, kMaxCells> reach_cargo_{};
   uint32_t epoch_ = 0;
+  // prepare(): the yards it saw (count and cell sum), and per player and cell
+  // the nearest own yard (-1: none) and its distance; per cell the yard owner.
+  bool prepared_ = false;
+  int prep_size_ = 0, prep_yards_ = 0;
+  int64_t prep_sum_ = 0;
+  std::array<std::array<int16_t, kMaxCells>, kMaxPlayers> home_cell_{};
+  std::array<std::array<int16_t, kMaxCells>, kMaxPlayers> home_dist_{};
+  std::array<int8_t, kMaxCells> yard_owner_{};
 };
 
 }  // namespace halite::search
