@@ -26,11 +26,7 @@ const std::vector<Position>& positions() {
     std::vector<Position> out;
     for (size_t t = 0; t + 1 < states.size(); ++t) {
       State s = states[t];
-      for (int p = 0; p < replay.num_players; ++p) {
-        if (s.player(p).status != Status::Active) continue;
-        ParsedAction a = parse_action(replay.steps[t + 1][p].action, s, p);
-        if (a.status == Status::Active) s.stage(p, a.orders);
-      }
+      stage_recorded_turn(s, replay.steps[t + 1]);
       out.push_back({s, static_cast<int>(s.ships().size())});
     }
     return out;

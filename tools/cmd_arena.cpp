@@ -14,17 +14,6 @@
 namespace halite::tools {
 namespace {
 
-std::vector<std::string> split(const std::string& text, char sep) {
-  std::vector<std::string> out;
-  size_t start = 0;
-  for (;;) {
-    const size_t at = text.find(sep, start);
-    std::string item = text.substr(start, at == std::string::npos ? std::string::npos : at - start);
-    if (!item.empty()) out.push_back(item);
-    if (at == std::string::npos) return out;
-    start = at + 1;
-  }
-}
 
 // A spec with a parameter file: NAME@FILE[:k=v,...] or @FILE[:k=v,...]. FILE
 // holds {"planner": NAME, "params": {...}} (what `halite tune` writes; the
@@ -71,7 +60,7 @@ int run(const std::vector<std::string>& args) {
   search::ArenaOptions o;
   if (!flags.has("players")) throw UsageError("--players is required, e.g. --players 'greedy;random'");
   try {
-    for (const std::string& s : split(flags.get("players", ""), ';')) o.players.push_back(parse_spec(s));
+    for (const std::string& s : split_list(flags.get("players", ""), ';')) o.players.push_back(parse_spec(s));
   } catch (const search::ParamError& e) {
     throw UsageError(e.what());
   }

@@ -2,7 +2,6 @@
 #include <cstdio>
 #include <fstream>
 
-#include "absl/strings/str_split.h"
 #include "command.h"
 #include "halite/search/match.h"
 
@@ -22,7 +21,7 @@ int run(const std::vector<std::string>& args) {
 
   std::vector<std::string> names;
   if (flags.has("agents")) {
-    names = absl::StrSplit(flags.get("agents", ""), ',', absl::SkipEmpty());
+    names = split_list(flags.get("agents", ""), ',');
   } else {
     for (int p = 0; p < players; ++p) names.push_back(p % 2 == 0 ? "miner" : "random");
   }

@@ -198,17 +198,7 @@ int run(const std::vector<std::string>& args) {
   for (size_t t = 0; t + 1 < states.size(); ++t) {
     // The turn from state t to t + 1, staged exactly as the replay recorded it.
     State staged = states[t];
-    for (int p = 0; p < replay.num_players; ++p) {
-      const ReplayEntry& e = replay.steps[t + 1][p];
-      if (staged.player(p).status != Status::Active) continue;
-      if (is_failure(e.status) && e.action.is_null()) {
-        staged.fail_player(p, e.status);
-        continue;
-      }
-      ParsedAction a = parse_action(e.action, staged, p);
-      if (a.status != Status::Active) staged.fail_player(p, a.status);
-      else staged.stage(p, a.orders);
-    }
+    stage_recorded_turn(staged, replay.steps[t + 1]);
     const double copy_ns = time_ns(reps, 5, [&] {
       *scratch = staged;
       keep(*scratch);

@@ -11,17 +11,6 @@
 namespace halite::tools {
 namespace {
 
-std::vector<std::string> split(const std::string& text, char sep) {
-  std::vector<std::string> out;
-  size_t start = 0;
-  for (;;) {
-    const size_t at = text.find(sep, start);
-    std::string item = text.substr(start, at == std::string::npos ? std::string::npos : at - start);
-    if (!item.empty()) out.push_back(item);
-    if (at == std::string::npos) return out;
-    start = at + 1;
-  }
-}
 
 // Written whole, then renamed: a reader never sees half a file.
 void write_file(const std::string& path, const std::string& text) {
@@ -96,7 +85,7 @@ int run(const std::vector<std::string>& args) {
       }
       for (const std::string& s : flags.get_all("set")) start.set_from_string(s);
       o.start = start.to_json();
-      o.names = split(flags.get("params", ""), ',');
+      o.names = split_list(flags.get("params", ""), ',');
       o.mode = flags.get("mode", "pair");
       o.opponent = flags.get("opponent", "greedy");
       if (flags.has("opponent") && o.mode != "opponent") throw UsageError("--opponent needs --mode opponent");
@@ -232,7 +221,7 @@ HALITE_COMMAND(Command{
     "it exactly) and, every 10 s and at the end: --out {\"planner\", \"params\"}\n"
     "(accepted by halite_bot --config, halite arena --players 'PLANNER@FILE',\n"
     "halite tune --start), --csv (k, each parameter, y_plus, y_minus, score) and\n"
-    "--svg (score and parameters by iteration). See README.md, "Tuning a planner".\n",
+    "--svg (score and parameters by iteration). See README.md, section Tuning a planner.\n",
     run});
 
 }  // namespace

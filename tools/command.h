@@ -19,6 +19,9 @@ struct Command {
 bool register_command(Command command);
 const std::vector<Command>& commands();
 
+// The non-empty items of a `sep`-separated list ("a;b;;c" -> a, b, c).
+std::vector<std::string> split_list(const std::string& text, char sep);
+
 // A usage error: printed with the command's usage, exit code 2.
 struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;

@@ -21,6 +21,18 @@ bool register_command(Command command) {
 
 const std::vector<Command>& commands() { return registry(); }
 
+std::vector<std::string> split_list(const std::string& text, char sep) {
+  std::vector<std::string> out;
+  size_t start = 0;
+  for (;;) {
+    const size_t at = text.find(sep, start);
+    std::string item = text.substr(start, at == std::string::npos ? std::string::npos : at - start);
+    if (!item.empty()) out.push_back(item);
+    if (at == std::string::npos) return out;
+    start = at + 1;
+  }
+}
+
 Flags::Flags(const std::vector<std::string>& args, const std::vector<std::string>& valued,
              const std::vector<std::string>& switches) {
   auto known = [](const std::vector<std::string>& list, const std::string& n) {

@@ -100,6 +100,20 @@ std::optional<Difference> compare_with_record(const State& state, const std::vec
   return std::nullopt;
 }
 
+void stage_recorded_turn(State& state, const std::vector<ReplayEntry>& row) {
+  for (int p = 0; p < state.num_players() && p < static_cast<int>(row.size()); ++p) {
+    const ReplayEntry& e = row[p];
+    if (state.player(p).status != Status::Active) continue;
+    if (is_failure(e.status) && e.action.is_null()) {
+      state.fail_player(p, e.status);
+      continue;
+    }
+    ParsedAction a = parse_action(e.action, state, p);
+    if (a.status != Status::Active) state.fail_player(p, a.status);
+    else state.stage(p, a.orders);
+  }
+}
+
 ReplayCheckResult check_replay(const Replay& replay, const std::function<void(const State&)>& visit) {
   ReplayCheckResult result;
   State state = state_from_observation(replay.steps.at(0).at(0).observation, replay.config);
@@ -134,17 +148,7 @@ ReplayCheckResult check_replay(const Replay& replay, const std::function<void(co
                                "the game ended after " + std::to_string(t) + " states");
       return result;
     }
-    for (int p = 0; p < replay.num_players; ++p) {
-      const ReplayEntry& e = row[p];
-      if (state.player(p).status != Status::Active) continue;
-      if (is_failure(e.status) && e.action.is_null()) {
-        state.fail_player(p, e.status);
-        continue;
-      }
-      ParsedAction a = parse_action(e.action, state, p);
-      if (a.status != Status::Active) state.fail_player(p, a.status);
-      else state.stage(p, a.orders);
-    }
+    stage_recorded_turn(state, row);
     state.resolve();
     for (int p = 0; p < replay.num_players; ++p)
       if (row[p].has_overage_time) state.mutable_player(p).remaining_overage_time = row[p].remaining_overage_time;

@@ -1,4 +1,5 @@
 #include "halite/search/arena.h"
+#include "halite/search/rng.h"
 
 #include <algorithm>
 #include <atomic>
@@ -40,12 +41,6 @@ std::pair<double, double> wilson95(double wins, int n) {
 
 namespace {
 
-uint64_t mix(uint64_t x) {
-  x += 0x9e3779b97f4a7c15ull;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-  return x ^ (x >> 31);
-}
 
 double percentile(std::vector<double>& v, double q) {
   if (v.empty()) return 0;
@@ -89,13 +84,13 @@ ArenaSummary run_arena(const ArenaOptions& options, const std::function<void(con
       game.index = g;
       // Boards are shared by the `seats` rotations of one group of games.
       const int group = g / seats, rotation = g % seats;
-      game.board_seed = static_cast<uint32_t>(mix(options.seed * 1000003ull + static_cast<uint64_t>(group)) & 0x7fffffff);
+      game.board_seed = static_cast<uint32_t>(mix64(options.seed * 1000003ull + static_cast<uint64_t>(group)) & 0x7fffffff);
       for (int seat = 0; seat < seats; ++seat) game.seat_player.push_back((seat + rotation) % seats % num_specs);
       std::vector<std::unique_ptr<Planner>> owned;
       std::vector<Planner*> planners;
       for (int seat = 0; seat < seats; ++seat) {
         const PlayerSpec& spec = options.players[game.seat_player[seat]];
-        owned.push_back(make_planner(spec.planner, spec.overrides, mix(options.seed ^ mix(static_cast<uint64_t>(g) * 8 + seat))));
+        owned.push_back(make_planner(spec.planner, spec.overrides, mix64(options.seed ^ mix64(static_cast<uint64_t>(g) * 8 + seat))));
         planners.push_back(owned.back().get());
       }
       MatchOptions mo;

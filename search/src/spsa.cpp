@@ -1,4 +1,5 @@
 #include "halite/search/spsa.h"
+#include "halite/search/rng.h"
 
 #include <algorithm>
 #include <chrono>
@@ -16,12 +17,6 @@ namespace halite::search {
 
 namespace {
 
-uint64_t mix(uint64_t x) {
-  x += 0x9e3779b97f4a7c15ull;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-  return x ^ (x >> 31);
-}
 
 std::string number_text(double v) {
   char buf[40];
@@ -69,13 +64,13 @@ std::vector<double> Spsa::played(const std::vector<double>& values) const {
 }
 
 uint64_t Spsa::iteration_seed(uint64_t seed, int k) {
-  return mix(mix(seed ^ 0x5350534154554e45ull) + static_cast<uint64_t>(k)) & 0x7fffffffffffffffull;
+  return mix64(mix64(seed ^ 0x5350534154554e45ull) + static_cast<uint64_t>(k)) & 0x7fffffffffffffffull;
 }
 
 std::vector<double> Spsa::perturbation(uint64_t seed, int k, size_t n) {
   const uint64_t s = iteration_seed(seed, k);
   std::vector<double> delta(n);
-  for (size_t i = 0; i < n; ++i) delta[i] = (mix(s + 0x100000001b3ull * (i + 1)) >> 63) ? 1.0 : -1.0;
+  for (size_t i = 0; i < n; ++i) delta[i] = (mix64(s + 0x100000001b3ull * (i + 1)) >> 63) ? 1.0 : -1.0;
   return delta;
 }
 

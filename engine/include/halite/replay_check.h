@@ -33,6 +33,12 @@ struct ReplayCheckResult {
   bool ok() const { return !difference; }
 };
 
+// Stages on `state` (state t) the turn recorded in `row` (steps[t + 1]): each
+// active player's recorded action, or the failure status recorded for it
+// (ERROR, INVALID, TIMEOUT with a null action). An action that fails
+// validation makes that player INVALID, as it would have on Kaggle.
+void stage_recorded_turn(State& state, const std::vector<ReplayEntry>& row);
+
 // Compares a state with one recorded step (steps[t]); the first difference.
 std::optional<Difference> compare_with_record(const State& state, const std::vector<ReplayEntry>& record);
 

@@ -7,16 +7,22 @@
 
 namespace halite::search {
 
+// The SplitMix64 finaliser: a well-mixed 64-bit value from any input, for
+// deriving independent seeds from (seed, index) pairs.
+inline uint64_t mix64(uint64_t x) {
+  x += 0x9e3779b97f4a7c15ull;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+  return x ^ (x >> 31);
+}
+
 class Rng {
  public:
   explicit Rng(uint64_t seed = 0) { reseed(seed); }
   void reseed(uint64_t seed) {
     for (uint64_t& s : s_) {
+      s = mix64(seed);
       seed += 0x9e3779b97f4a7c15ull;
-      uint64_t z = seed;
-      z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-      z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-      s = z ^ (z >> 31);
     }
   }
   uint64_t next() {
