@@ -6,6 +6,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install_deps.sh
 jobs=$(nproc)
+if [ ! -d ../shared/replays/kaggle ]; then
+  echo "note: ../shared/replays/kaggle is not beside this checkout: the two Kaggle episodes are skipped"
+fi
 
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release
 cmake --build build -j "$jobs"
