@@ -257,6 +257,13 @@ class MctsPlanner final : public Planner {
       }
       if (sims == 0) req = own_requests_[units_[u].choice];
     }
+    return answer(root, player, requests, t0);
+  }
+
+  // The joint move from the costed requests (collision-free), plus the
+  // greedy spawns whose yard no own ship ends on.
+  State::Orders answer(const State& root, int player, const std::vector<MoveRequest>& requests,
+                       std::chrono::steady_clock::time_point t0) {
     std::vector<int> shared_cells;
     if (steps_left(root) <= greedy_.params().crash_home_steps)
       for (const Shipyard& y : root.shipyards())
@@ -335,7 +342,6 @@ class MctsPlanner final : public Planner {
     }
     stats_.iterations = sims;
     std::vector<MoveRequest> requests = own_requests_;
-    std::vector<std::pair<int, int>> ship_choices;
     for (int u = 0; u < units; ++u) {
       int best = -1;
       double best_lb = 0;
@@ -351,21 +357,7 @@ class MctsPlanner final : public Planner {
       MoveRequest& req = requests[units_[u].choice];
       req.cost[best] = req.cost[units_[u].root_prior] - kPairedPreference;
     }
-    std::vector<int> shared_cells;
-    if (steps_left(root) <= greedy_.params().crash_home_steps)
-      for (const Shipyard& y : root.shipyards())
-        if (y.owner == player) shared_cells.push_back(y.cell);
-    const std::vector<int>& choice = resolver_.solve(requests, geo_, shared_cells);
-    std::vector<uint8_t> ends(static_cast<size_t>(geo_.cells()), 0);
-    for (size_t r = 0; r < requests.size(); ++r) {
-      ship_choices.push_back({requests[r].ship_index, choice[r]});
-      if (choice[r] != kConvertOption) ends[static_cast<size_t>(geo_.neighbor(requests[r].cell, choice[r]))] = 1;
-    }
-    std::vector<int> spawns;
-    for (int y : own_spawns_)
-      if (!ends[static_cast<size_t>(root.shipyards()[y].cell)]) spawns.push_back(y);
-    stats_.elapsed_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-    return to_orders(root, ship_choices, spawns);
+    return answer(root, player, requests, t0);
   }
 
   // One rollout of the greedy plan (unit `dev` playing move `dev_move` instead
