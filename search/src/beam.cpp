@@ -74,11 +74,7 @@ class BeamPlanner final : public Planner {
     stats_ = {};
     if (root.player(player).status != Status::Active) return {};
     geo_.init(root.size());
-    Budget inner = budget;
-    if (budget.has_deadline())
-      inner.with_deadline(budget.deadline() - std::chrono::duration_cast<Budget::Clock::duration>(
-                                                  std::chrono::duration<double, std::milli>(safety_ms_)));
-    if (!budget.has_deadline() && !budget.has_iteration_cap()) inner.with_iterations(default_iterations_);
+    Budget inner = budget.for_search(safety_ms_, default_iterations_);
     int64_t iterations = 0;
     // The cheap poll reads the clock every few calls; before a greedy call
     // (hundreds of microseconds) read it now.

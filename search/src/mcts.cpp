@@ -137,11 +137,7 @@ class MctsPlanner final : public Planner {
     const size_t pool = mp_.paired ? static_cast<size_t>(std::min(mp_.max_nodes, kMaxShips)) : static_cast<size_t>(mp_.max_nodes);
     if (nodes_.size() != pool) nodes_.resize(pool);
     geo_.init(root.size());
-    Budget inner = budget;
-    if (budget.has_deadline())
-      inner.with_deadline(budget.deadline() - std::chrono::duration_cast<Budget::Clock::duration>(
-                                                  std::chrono::duration<double, std::milli>(mp_.safety_ms)));
-    if (!budget.has_deadline() && !budget.has_iteration_cap()) inner.with_iterations(mp_.default_iterations);
+    Budget inner = budget.for_search(mp_.safety_ms, mp_.default_iterations);
 
     // Root decisions of the greedy policy: our prior, builds, and targets.
     const GreedyDecision own = greedy_.decide(root, player);

@@ -42,6 +42,19 @@ class Budget {
     return *this;
   }
 
+  // The budget a search runs under inside this one: the deadline moved
+  // `safety_ms` earlier (time kept to build the answer) and, when this budget
+  // has neither deadline nor cap, `default_iterations` as the cap.
+  Budget for_search(double safety_ms, int64_t default_iterations) const {
+    Budget inner = *this;
+    if (has_deadline_)
+      inner.set_deadline(deadline_ - std::chrono::duration_cast<Clock::duration>(
+                                         std::chrono::duration<double, std::milli>(safety_ms)));
+    else if (!has_iteration_cap())
+      inner.max_iterations_ = default_iterations;
+    return inner;
+  }
+
   bool has_deadline() const { return has_deadline_; }
   bool has_iteration_cap() const { return max_iterations_ != kUnlimited; }
   int64_t max_iterations() const { return max_iterations_; }
