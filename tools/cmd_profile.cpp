@@ -171,6 +171,21 @@ int run_planner(const Flags& flags) {
                 return s / n;
               }());
   std::printf("mean per turn: iterations %.1f  simulated steps %.1f\n", iters / n, steps / n);
+  if (mo.budget.milliseconds > 0) {
+    // The search layer's promise: a deadline overshot by less than 2% of the
+    // budget plus 1 ms.
+    const double limit = 0.02 * mo.budget.milliseconds + 1;
+    int over = 0, over_limit = 0;
+    double worst = 0;
+    for (double x : ms) {
+      const double overshoot = x - mo.budget.milliseconds;
+      over += overshoot > 0;
+      over_limit += overshoot > limit;
+      worst = std::max(worst, overshoot);
+    }
+    std::printf("over budget: %d of %zu turns, worst by %.2f ms; over the limit (2%% + 1 ms = %.2f ms): %d\n", over,
+                ms.size(), worst, limit, over_limit);
+  }
   return 0;
 }
 
@@ -241,7 +256,9 @@ HALITE_COMMAND(Command{
     "--seed; budget default 200 ms) and records per turn: turn, wall time of plan(),\n"
     "iterations and simulated steps (Planner::last_stats) and own ship count. --csv\n"
     "writes them (turn,ms,iterations,simulated_steps,ships), --svg plots them by turn.\n"
-    "Prints p50/p99/max ms and mean iterations and simulated steps per turn.\n\n"
+    "Prints p50/p99/max ms, mean iterations and simulated steps per turn, and with\n"
+    "--budget-ms how many turns overshot the deadline, by how much at worst, and\n"
+    "how many overshot it by more than 2% of the budget plus 1 ms.\n\n"
     "With FILE:\n"
     "Loads every state of a replay (checking that it reproduces), then times, on\n"
     "each state, a copy of the state and the resolution of its recorded turn\n"
