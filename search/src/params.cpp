@@ -6,13 +6,11 @@
 
 namespace halite::search {
 
-namespace {
-std::string format_number(double v) {
-  char buf[40];
-  std::snprintf(buf, sizeof buf, "%.10g", v);
+std::string format_number(double v, int significant) {
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "%.*g", significant, v);
   return buf;
 }
-}  // namespace
 
 Params::Params(std::vector<ParamSpec> specs) : specs_(std::move(specs)) {
   for (const ParamSpec& s : specs_) {

@@ -15,16 +15,6 @@
 
 namespace halite::search {
 
-namespace {
-
-
-std::string number_text(double v) {
-  char buf[40];
-  std::snprintf(buf, sizeof buf, "%.17g", v);
-  return buf;
-}
-
-}  // namespace
 
 // ---------------------------------------------------------------- algorithm
 
@@ -268,9 +258,9 @@ std::vector<std::string> overrides_at(const TuneOptions& o, const std::vector<Sp
   for (const auto& [name, v] : o.start.items()) {
     bool tuned = false;
     for (const SpsaParam& p : params) tuned |= p.name == name;
-    if (!tuned) out.push_back(name + "=" + number_text(v.is_boolean() ? (v.get<bool>() ? 1.0 : 0.0) : v.get<double>()));
+    if (!tuned) out.push_back(name + "=" + format_number(v.is_boolean() ? (v.get<bool>() ? 1.0 : 0.0) : v.get<double>(), 17));
   }
-  for (size_t i = 0; i < params.size(); ++i) out.push_back(params[i].name + "=" + number_text(values[i]));
+  for (size_t i = 0; i < params.size(); ++i) out.push_back(params[i].name + "=" + format_number(values[i], 17));
   return out;
 }
 
@@ -550,9 +540,9 @@ std::string tune_csv(const TuneRun& run) {
   out += ",y_plus,y_minus,score\n";
   for (const SpsaIteration& it : run.history) {
     out += std::to_string(it.k);
-    for (double v : it.theta) out += "," + number_text(v);
-    out += "," + number_text(it.outcome.y_plus) + "," + number_text(it.outcome.y_minus) + "," +
-           number_text(iteration_score(run.options, it)) + "\n";
+    for (double v : it.theta) out += "," + format_number(v, 17);
+    out += "," + format_number(it.outcome.y_plus, 17) + "," + format_number(it.outcome.y_minus, 17) + "," +
+           format_number(iteration_score(run.options, it), 17) + "\n";
   }
   return out;
 }

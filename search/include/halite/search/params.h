@@ -20,6 +20,11 @@ struct ParamSpec {
   bool integer = false;  // only whole numbers accepted
 };
 
+// A parameter value as text: %g with `significant` digits. The default is
+// short enough for messages and listings; 17 digits read back as the same
+// double (what `name=value` lists written for a later run need).
+std::string format_number(double v, int significant = 10);
+
 class ParamError : public std::invalid_argument {
  public:
   using std::invalid_argument::invalid_argument;
