@@ -1,7 +1,7 @@
 // SPSA tuning: the gains schedule, clamping and rounding, convergence on a
 // synthetic objective, resuming from a log exactly (synthetic and real games),
 // and the JSON / CSV / SVG outputs; `halite tune`, `halite arena NAME@FILE`
-// and `halite profile --planner` through the tool.
+// and `halite profile --planner` / `--pauses` through the tool.
 #include <sys/wait.h>
 
 #include <catch2/catch.hpp>
@@ -460,5 +460,22 @@ TEST_CASE("halite tune, arena NAME@FILE and profile --planner through the tool",
   CHECK(csv[0] == "turn,ms,iterations,simulated_steps,ships");
   CHECK(csv[1].rfind("0,", 0) == 0);
   CHECK(well_formed_xml(read_text(dir + "/p.svg")));
+  CHECK(prof_text.find("over budget:") == std::string::npos);  // an iteration budget has no deadline
+
+  auto [timed_status, timed_text] = run_tool(dir, "profile --planner miner --budget-ms 50 --size 11 --episode-steps 10");
+  INFO(timed_text);
+  CHECK(timed_status == 0);
+  CHECK(timed_text.find("over budget: ") != std::string::npos);
+  CHECK(timed_text.find("of 9 turns") != std::string::npos);
+  CHECK(timed_text.find("over the limit (2% + 1 ms = 2.00 ms): ") != std::string::npos);
+
+  auto [pause_status, pause_text] = run_tool(dir, "profile --pauses 0.05");
+  INFO(pause_text);
+  CHECK(pause_status == 0);
+  CHECK(pause_text.rfind("clock read ", 0) == 0);
+  CHECK(pause_text.find("gaps over 1 ms: ") != std::string::npos);
+  CHECK(pause_text.find("longest ") != std::string::npos);
+  CHECK(run_tool(dir, "profile --pauses 0").first == 2);
+  CHECK(run_tool(dir, "profile --pauses 1 --planner miner").first == 2);
   std::filesystem::remove_all(dir);
 }

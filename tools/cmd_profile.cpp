@@ -189,11 +189,41 @@ int run_planner(const Flags& flags) {
   return 0;
 }
 
+// Spins on one core reading steady_clock for `seconds` and counts the gaps
+// between consecutive reads: time in which this thread did not run. They tell
+// a planner's overshoot from the machine's (a VM's descheduled vCPU, other
+// load): a turn can be late by that much whatever the planner does.
+int run_pauses(double seconds) {
+  using Clock = std::chrono::steady_clock;
+  const double thresholds_ms[] = {1, 2, 5, 10};
+  int64_t counts[std::size(thresholds_ms)] = {};
+  int64_t reads = 0;
+  double longest = 0;
+  const Clock::time_point start = Clock::now(), end = start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+  Clock::time_point previous = start;
+  for (Clock::time_point now = start; now < end; previous = now) {
+    now = Clock::now();
+    ++reads;
+    const double gap = std::chrono::duration<double, std::milli>(now - previous).count();
+    longest = std::max(longest, gap);
+    for (size_t k = 0; k < std::size(thresholds_ms); ++k) counts[k] += gap > thresholds_ms[k];
+  }
+  std::printf("clock read %lld times in %.1f s; gaps over 1 ms: %lld, over 2 ms: %lld, over 5 ms: %lld, over 10 ms: %lld; "
+              "longest %.2f ms\n",
+              static_cast<long long>(reads), seconds, static_cast<long long>(counts[0]), static_cast<long long>(counts[1]),
+              static_cast<long long>(counts[2]), static_cast<long long>(counts[3]), longest);
+  return 0;
+}
+
 int run(const std::vector<std::string>& args) {
   Flags flags(args,
               {"reps", "planner", "set", "params", "opponents", "budget-ms", "iterations", "seed", "size",
-               "episode-steps", "seat", "csv", "svg"},
+               "episode-steps", "seat", "csv", "svg", "pauses"},
               {});
+  if (flags.has("pauses")) {
+    if (flags.has("planner") || !flags.positional().empty()) throw UsageError("--pauses takes no planner and no file");
+    return run_pauses(flags.get_double("pauses", 10, 0.001, 86400));
+  }
   if (flags.has("planner")) return run_planner(flags);
   for (const char* f : {"set", "params", "opponents", "budget-ms", "iterations", "seed", "size", "episode-steps", "seat",
                         "csv", "svg"})
@@ -246,11 +276,12 @@ int run(const std::vector<std::string>& args) {
 }
 
 HALITE_COMMAND(Command{
-    "profile", "measure state-copy and turn-resolution cost on a replay, or a planner's time per turn over a game",
+    "profile", "measure state-copy and turn-resolution cost on a replay, a planner's time per turn over a game, or the machine's pauses",
     "usage: halite profile [--reps 200] FILE\n"
     "       halite profile --planner NAME [--set k=v]... [--params FILE.json] [--opponents 'SPEC[;SPEC;SPEC]']\n"
     "                      [--budget-ms MS | --iterations N] [--seed 1] [--size 21] [--episode-steps 400]\n"
-    "                      [--seat 0] [--csv FILE] [--svg FILE]\n\n"
+    "                      [--seat 0] [--csv FILE] [--svg FILE]\n"
+    "       halite profile --pauses SECONDS\n\n"
     "With --planner: plays one game (NAME in --seat against --opponents, default\n"
     "greedy; three opponents make a four-player game; board and planner seeds from\n"
     "--seed; budget default 200 ms) and records per turn: turn, wall time of plan(),\n"
@@ -259,6 +290,10 @@ HALITE_COMMAND(Command{
     "Prints p50/p99/max ms, mean iterations and simulated steps per turn, and with\n"
     "--budget-ms how many turns overshot the deadline, by how much at worst, and\n"
     "how many overshot it by more than 2% of the budget plus 1 ms.\n\n"
+    "With --pauses: reads the clock in a loop on one core for SECONDS and counts\n"
+    "the gaps between reads over 1, 2, 5 and 10 ms (time the thread did not run:\n"
+    "other load, a VM's descheduled vCPU). A turn can overshoot its deadline by\n"
+    "that much whatever the planner does.\n\n"
     "With FILE:\n"
     "Loads every state of a replay (checking that it reproduces), then times, on\n"
     "each state, a copy of the state and the resolution of its recorded turn\n"
