@@ -556,7 +556,7 @@ TEST_CASE("parse_action: SPAWN to a ship and moves or CONVERT to a shipyard are 
 
 // ---------------------------------------------------------- replay_from_json --
 
-TEST_CASE("replay_from_json: structure errors name the field; the Kaggle wrapper", "[bad_input][replay]") {
+TEST_CASE("replay_from_json: structure errors name the field | the Kaggle wrapper", "[bad_input][replay]") {
   const Json good = small_replay();
   const Replay r = replay_from_json(good);
   REQUIRE(r.num_players == 2);

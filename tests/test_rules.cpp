@@ -89,7 +89,7 @@ int ships_of(const State& s, int p) {
 
 // ---------------------------------------------------------------- geometry --
 
-TEST_CASE("geometry: cell = row * size + col; the four moves wrap on the torus", "[rules][geometry]") {
+TEST_CASE("geometry: cell = row * size + col | the four moves wrap on the torus", "[rules][geometry]") {
   SECTION("neighbor() on every cell of a 7x7 board") {
     const State s = State::empty(config_of(7), 1, 0);
     for (int c = 0; c < s.cell_count(); ++c) {
@@ -140,7 +140,7 @@ TEST_CASE("geometry: cell = row * size + col; the four moves wrap on the torus",
 
 // ------------------------------------------------------------------ spawns --
 
-TEST_CASE("spawn: shipyards pay in creation order while the bank covers spawnCost; a failed spawn adds nothing",
+TEST_CASE("spawn: shipyards pay in creation order while the bank covers spawnCost | a failed spawn adds nothing",
           "[rules][spawn]") {
   State s = State::empty(config_of(7), 2, 4);
   add_yard(s, "2-9", at(s, 0, 0), 0);   // created before 2-10 (a string sort would say otherwise)
@@ -227,7 +227,7 @@ TEST_CASE("convert: fails on a cell that already has a shipyard", "[rules][conve
   CHECK_FALSE(has_yard(s, "11-1"));
 }
 
-TEST_CASE("convert: cargo + bank fund it; the bank changes by min(cargo - convertCost, 0); the cell is zeroed",
+TEST_CASE("convert: cargo + bank fund it | the bank changes by min(cargo - convertCost, 0) | the cell is zeroed",
           "[rules][convert]") {
   State s = State::empty(config_of(5), 1, 10);
   add_ship(s, "1-1", at(s, 1, 1), 0, 0);  // an anchor, so the player stays in the game
@@ -676,7 +676,7 @@ TEST_CASE("deposit: a ship on its own shipyard moves all its cargo to the bank",
 
 // ------------------------------------------------------------------ mining --
 
-TEST_CASE("mining: a ship that did not move takes int(cell * collectRate); the cell loses exactly that",
+TEST_CASE("mining: a ship that did not move takes int(cell * collectRate) | the cell loses exactly that",
           "[rules][mining]") {
   struct Case {
     double cell;
@@ -713,7 +713,7 @@ TEST_CASE("mining: the remainder is never re-rounded, and later turns work on it
   CHECK(ship(s, "1-1").cargo == 36);
 }
 
-TEST_CASE("mining: moved ships do not mine; collectRate is configurable; cargo has no cap", "[rules][mining]") {
+TEST_CASE("mining: moved ships do not mine | collectRate is configurable | cargo has no cap", "[rules][mining]") {
   SECTION("a ship that moved onto a rich cell takes nothing, and the cell does not regrow under it") {
     State s = State::empty(config_of(5), 1, 10);
     add_ship(s, "1-1", at(s, 2, 1), 0, 0);
@@ -871,7 +871,7 @@ TEST_CASE("regeneration: min(round(cell * (1 + regenRate), 3), maxCellHalite) wh
 
 // ------------------------------------------------------------- elimination --
 
-TEST_CASE("elimination: no ships and (no yards or bank < spawnCost) -> DONE at step - episodeSteps - 1; units stay",
+TEST_CASE("elimination: no ships and (no yards or bank < spawnCost) -> DONE at step - episodeSteps - 1 | units stay",
           "[rules][elimination]") {
   State s = State::empty(config_of(7), 4, 20);
   add_ship(s, "0-1", at(s, 0, 0), 0, 0);
@@ -986,7 +986,7 @@ TEST_CASE("the state at episodeSteps - 1 makes everyone DONE with reward = bank"
 
 // ---------------------------------------------------------------- failures --
 
-TEST_CASE("failure statuses: units act with no orders that turn, then are removed; bank 0; reward null",
+TEST_CASE("failure statuses: units act with no orders that turn, then are removed | bank 0 | reward null",
           "[rules][failure]") {
   const Status status = GENERATE(Status::Error, Status::Invalid, Status::Timeout);
   INFO(status_name(status));
@@ -1051,7 +1051,7 @@ TEST_CASE("failure statuses: units act with no orders that turn, then are remove
   CHECK_THROWS_AS(s.fail_player(4, Status::Error), std::out_of_range);
 }
 
-TEST_CASE("failure of the last opponent ends a two-player game; the survivor keeps its reward", "[rules][failure]") {
+TEST_CASE("failure of the last opponent ends a two-player game | the survivor keeps its reward", "[rules][failure]") {
   State s = State::empty(config_of(5), 2, 10);
   add_yard(s, "1-1", at(s, 2, 2), 0);
   add_ship(s, "2-1", at(s, 2, 1), 0, 100);
@@ -1199,7 +1199,7 @@ TEST_CASE("capacity: a spawn or conversion past the unit caps throws CapacityErr
 
 // ----------------------------------------------------------- construction --
 
-TEST_CASE("construction: empty() validates; add_ship/add_shipyard refuse bad units", "[rules][construction]") {
+TEST_CASE("construction: empty() validates | add_ship/add_shipyard refuse bad units", "[rules][construction]") {
   CHECK_THROWS_AS(State::empty(config_of(5), 3, 0), std::invalid_argument);
   CHECK_THROWS_AS(State::empty(config_of(5), 0, 0), std::invalid_argument);
   CHECK_THROWS_AS(State::empty(config_of(5), 2, 400), std::invalid_argument);
