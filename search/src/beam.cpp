@@ -83,13 +83,7 @@ class BeamPlanner final : public Planner {
     // The greedy answer is ready before any search: the anytime fallback.
     const GreedyDecision& first = greedy_.decide(root, player);
     State::Orders best_orders = to_orders(root, first.ship_choices, first.spawn_yards);
-    progress_.clear();
-    for (size_t k = 0; k < first.ship_choices.size(); ++k)
-      if (first.ship_choices[k].second != kConvertOption)
-        progress_.push_back({root.ships()[first.ship_choices[k].first].id, first.targets[k],
-                             std::min(first.rates[k], max_progress_rate_),
-                             geo_.dist(root.ships()[first.ship_choices[k].first].cell, first.targets[k])});
-    std::sort(progress_.begin(), progress_.end(), [](const Progress& a, const Progress& b) { return a.id < b.id; });
+    progress_.set(root, first, geo_, max_progress_rate_);
     // Nothing to search when no own ship is in contact with an enemy ship.
     if (contact_radius_ > 0 && contact_ships(root, player).empty()) {
       finish(t0, 0);
@@ -203,12 +197,6 @@ class BeamPlanner final : public Planner {
     State::Orders first;  // our orders at the root that led here
     bool greedy_line;     // every move so far was the greedy one
   };
-  struct Progress {
-    UnitId id;
-    int target;
-    double rate;
-    int root_dist;
-  };
 
   void finish(std::chrono::steady_clock::time_point t0, int64_t iterations) {
     stats_.iterations = iterations;
@@ -234,18 +222,9 @@ class BeamPlanner final : public Planner {
   // (valued at the greedy rate per turn), so that travelling is not worth
   // less than mining in place over a short horizon.
   double score(const State& s, int player) const {
-    double value = evaluate(s, player, geo_, ep_);
+    const double value = evaluate(s, player, geo_, ep_);
     if (progress_weight_ <= 0) return value;
-    size_t k = 0;
-    double progress = 0;
-    for (const Ship& sh : s.ships()) {
-      if (sh.owner != player) continue;
-      while (k < progress_.size() && progress_[k].id < sh.id) ++k;
-      if (k == progress_.size()) break;
-      if (progress_[k].id != sh.id) continue;
-      progress += progress_[k].rate * (progress_[k].root_dist - geo_.dist(sh.cell, progress_[k].target));
-    }
-    return value + progress_weight_ * progress;
+    return value + progress_weight_ * progress_.value(s, player, geo_);
   }
 
   int width_, depth_, branching_;
@@ -266,7 +245,7 @@ class BeamPlanner final : public Planner {
   std::vector<std::pair<int, int>> own_choices_;
   std::vector<int> own_spawns_;
   std::vector<MoveRequest> requests_, perturbed_;
-  std::vector<Progress> progress_;
+  ProgressTerm progress_;
   std::vector<int> contact_;
   std::vector<std::pair<int, int>> deviations_;  // (own_choices_ entry, move)
 };

@@ -286,12 +286,6 @@ class MctsPlanner final : public Planner {
     int root_prior = 0;
     int root_index = -1;
   };
-  struct Progress {
-    UnitId id;
-    int target;
-    double rate;
-    int root_dist;
-  };
   struct Arm {
     int n = 0;
     double sum = 0, sum_sq = 0;
@@ -304,13 +298,7 @@ class MctsPlanner final : public Planner {
   State::Orders plan_paired(const State& root, int player, const Budget& inner, const GreedyDecision& own,
                             std::chrono::steady_clock::time_point t0) {
     const int units = static_cast<int>(units_.size());
-    progress_.clear();
-    for (size_t k = 0; k < own.ship_choices.size(); ++k)
-      if (own.ship_choices[k].second != kConvertOption)
-        progress_.push_back({root.ships()[own.ship_choices[k].first].id, own.targets[k],
-                             std::min(own.rates[k], mp_.max_progress_rate),
-                             geo_.dist(root.ships()[own.ship_choices[k].first].cell, own.targets[k])});
-    std::sort(progress_.begin(), progress_.end(), [](const Progress& a, const Progress& b) { return a.id < b.id; });
+    progress_.set(root, own, geo_, mp_.max_progress_rate);
     arms_.assign(static_cast<size_t>(units) * kNumMoves, Arm{});
     const uint64_t seed_base = rng_.next();
     int64_t sims = 0;
@@ -378,18 +366,7 @@ class MctsPlanner final : public Planner {
       ++stats_.simulated_steps;
     }
     double value = evaluate(sim_, player, geo_, ep_);
-    if (mp_.progress_weight > 0) {
-      size_t k = 0;
-      double progress = 0;
-      for (const Ship& sh : sim_.ships()) {
-        if (sh.owner != player) continue;
-        while (k < progress_.size() && progress_[k].id < sh.id) ++k;
-        if (k == progress_.size()) break;
-        if (progress_[k].id != sh.id) continue;
-        progress += progress_[k].rate * (progress_[k].root_dist - geo_.dist(sh.cell, progress_[k].target));
-      }
-      value += mp_.progress_weight * progress;
-    }
+    if (mp_.progress_weight > 0) value += mp_.progress_weight * progress_.value(sim_, player, geo_);
     return value;
   }
   struct Step {
@@ -563,7 +540,7 @@ class MctsPlanner final : public Planner {
   std::vector<MoveRequest> own_requests_;
   std::vector<std::array<double, kNumMoves>> own_penalties_;
   double lo_ = 0, hi_ = 0;
-  std::vector<Progress> progress_;
+  ProgressTerm progress_;
   std::vector<Arm> arms_;
   State sim_;
 };

@@ -60,6 +60,28 @@ struct GreedyDecision {
   std::vector<int> spawn_yards;                   // yard indices that spawn
 };
 
+// The search planners' progress term: each own ship's progress toward its
+// root greedy target, valued at its greedy rate per turn, so that over a short
+// horizon travelling is not worth less than mining in place.
+class ProgressTerm {
+ public:
+  // From the root's greedy decision (converting ships left out), each rate
+  // capped at `max_rate`.
+  void set(const State& root, const GreedyDecision& decision, const Geometry& geo, double max_rate);
+  // Sum over `player`'s ships in `s` still listed: rate x (distance to the
+  // target at the root - distance now).
+  double value(const State& s, int player, const Geometry& geo) const;
+
+ private:
+  struct Entry {
+    UnitId id;
+    int target;
+    double rate;
+    int root_dist;
+  };
+  std::vector<Entry> entries_;  // sorted by id, as State::ships() is
+};
+
 // Deterministic (no randomness). Reuses its buffers: after the first turns
 // decide() does not allocate.
 class GreedyPolicy {
