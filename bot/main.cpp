@@ -1,5 +1,5 @@
 // halite_bot: the competition bot. One Kaggle observation per line on stdin,
-// one action object per line on stdout (see bot.h and README.md, "The competition bot").
+// one action object per line on stdout (see bot.h and docs/bot.md).
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>

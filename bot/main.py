@@ -1,5 +1,5 @@
 # Kaggle Halite IV submission shim: relays each turn to the halite_bot
-# executable packed beside this file (see README.md, "The competition bot").
+# executable packed beside this file (see docs/bot.md).
 #
 # Kaggle exec()s this file with an empty globals dict and takes the LAST
 # callable it defines as the agent, so: imports at the top, helpers next,

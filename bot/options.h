@@ -13,7 +13,7 @@ namespace halite::bot {
 
 // The planners the bot prefers, strongest first: the first one registered in
 // this build is the default. Change this list when the arena shows a
-// stronger planner. beam: 185/240 against greedy at 200 ms/turn (README).
+// stronger planner. beam: 185/240 against greedy at 200 ms/turn (docs/results.md).
 inline constexpr const char* kPreferredPlanners[] = {"beam", "greedy", "miner"};
 // The cheap planner used when time is short or the main planner fails.
 inline constexpr const char* kDefaultFallback = "miner";

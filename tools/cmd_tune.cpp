@@ -221,7 +221,7 @@ HALITE_COMMAND(Command{
     "it exactly) and, every 10 s and at the end: --out {\"planner\", \"params\"}\n"
     "(accepted by halite_bot --config, halite arena --players 'PLANNER@FILE',\n"
     "halite tune --start), --csv (k, each parameter, y_plus, y_minus, score) and\n"
-    "--svg (score and parameters by iteration). See README.md, section Tuning a planner.\n",
+    "--svg (score and parameters by iteration). See docs/tuning.md.\n",
     run});
 
 }  // namespace

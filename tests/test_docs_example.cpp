@@ -1,4 +1,4 @@
-// The README's State example, kept compiling and true.
+// The State example of docs/engine.md, kept compiling and true.
 #include <catch2/catch.hpp>
 
 #include "conformance.h"
@@ -6,7 +6,7 @@
 
 using namespace halite;
 
-TEST_CASE("README example: stage, resolve, step", "[readme]") {
+TEST_CASE("docs/engine.md example: stage, resolve, step", "[readme]") {
   Config config;
   config.random_seed = 42;
   State state = State::initial(config, 2);
