@@ -18,6 +18,10 @@ struct ParamSpec {
   double max;
   std::string help;
   bool integer = false;  // only whole numbers accepted
+  // False for what tuning must leave alone: mode switches (which algorithm
+  // runs) and resources (memory pools, safety margins). `halite tune` varies
+  // only tunable parameters; the rest keep their start values.
+  bool tunable = true;
 };
 
 // A parameter value as text: %g with `significant` digits. The default is
