@@ -4,7 +4,7 @@
 #include <benchmark/benchmark.h>
 
 #include "halite/replay_check.h"
-#include "halite/search/match.h"
+#include "halite/lab/match.h"
 #include "halite/search/rng.h"
 
 using namespace halite;
@@ -105,9 +105,9 @@ void BM_RandomGame2p(benchmark::State& bench) {
   for (auto _ : bench) {
     auto a = search::make_planner("random", std::vector<std::string>{}, seed);
     auto b = search::make_planner("random", std::vector<std::string>{}, seed + 1000);
-    search::MatchOptions options;
+    lab::MatchOptions options;
     options.config.random_seed = seed++;
-    const search::MatchResult r = search::play_match({a.get(), b.get()}, options);
+    const lab::MatchResult r = lab::play_match({a.get(), b.get()}, options);
     states += r.states;
   }
   bench.counters["games/s"] = benchmark::Counter(static_cast<double>(bench.iterations()), benchmark::Counter::kIsRate);

@@ -14,8 +14,8 @@
 #include <memory>
 
 #include "halite/json_codec.h"
-#include "halite/search/arena.h"
-#include "halite/search/match.h"
+#include "halite/lab/arena.h"
+#include "halite/lab/match.h"
 #include "options.h"
 
 namespace halite::bot {
@@ -168,8 +168,8 @@ bool parse_referee_args(int argc, char** argv, RefereeOptions* o) {
 int run_referee(const RefereeOptions& o, const std::string& self_path) {
   const int n = static_cast<int>(o.opponents.size()) + 1;
   if (n != 2 && n != 4) throw UsageError("--vs takes 1 or 3 opponents separated by ';' (2- or 4-player games)");
-  std::vector<search::PlayerSpec> specs;
-  for (const std::string& text : o.opponents) specs.push_back(search::PlayerSpec::parse(text));
+  std::vector<lab::PlayerSpec> specs;
+  for (const std::string& text : o.opponents) specs.push_back(lab::PlayerSpec::parse(text));
   signal(SIGPIPE, SIG_IGN);
 
   int wins = 0, failures = 0;
@@ -193,7 +193,7 @@ int run_referee(const RefereeOptions& o, const std::string& self_path) {
         names[p] = "halite_bot";
         continue;
       }
-      const search::PlayerSpec& spec = specs[static_cast<size_t>(k++)];
+      const lab::PlayerSpec& spec = specs[static_cast<size_t>(k++)];
       planners[p] = search::make_planner(spec.planner, spec.overrides, o.seed * 7919 + static_cast<uint64_t>(g * 4 + p));
       names[p] = spec.label;
     }
@@ -218,7 +218,7 @@ int run_referee(const RefereeOptions& o, const std::string& self_path) {
       for (int p = 0; p < n; ++p) {
         if (s.player(p).status != Status::Active) continue;
         if (p != me) {
-          search::TurnBudget budget;
+          lab::TurnBudget budget;
           budget.milliseconds = o.opponent_ms;
           orders[p] = planners[p]->plan(s, p, budget.start());
           continue;
@@ -275,7 +275,7 @@ int run_referee(const RefereeOptions& o, const std::string& self_path) {
     std::vector<double> rewards;
     for (int p = 0; p < n; ++p)
       rewards.push_back(is_failure(s.player(p).status) ? -INFINITY : s.player(p).reward);
-    const std::vector<int> ranks = search::rank_players(rewards);
+    const std::vector<int> ranks = lab::rank_players(rewards);
     wins += ranks[me] == 0;
     rank_sum += ranks[me];
     failures += failed != Status::Active;

@@ -9,7 +9,7 @@
 #include <fstream>
 
 #include "halite/replay_check.h"
-#include "halite/search/match.h"
+#include "halite/lab/match.h"
 
 using namespace halite;
 
@@ -21,13 +21,13 @@ TEST_CASE("a recorded game writes a replay that replay-check reproduces", "[repl
     auto d = search::make_planner("random", std::vector<std::string>{}, 4);
     std::vector<search::Planner*> all = {a.get(), b.get(), c.get(), d.get()};
     all.resize(static_cast<size_t>(players));
-    search::MatchOptions options;
+    lab::MatchOptions options;
     options.config.size = 15;
     options.config.episode_steps = 120;
     options.config.random_seed = 77;
     options.config.has_random_seed = true;
     options.record = true;
-    const search::MatchResult result = search::play_match(all, options);
+    const lab::MatchResult result = lab::play_match(all, options);
     INFO(players << " players");
     REQUIRE(result.recorded_states.size() == static_cast<size_t>(result.states));
 

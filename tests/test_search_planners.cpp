@@ -5,15 +5,16 @@
 #include <chrono>
 #include <set>
 
-#include "halite/search/arena.h"
+#include "halite/lab/arena.h"
 #include "halite/search/bench_positions.h"
 #include "halite/search/builtin.h"
 #include "halite/search/common.h"
-#include "halite/search/match.h"
+#include "halite/lab/match.h"
 #include "halite/search/rng.h"
 
 using namespace halite;
 using namespace halite::search;
+using namespace halite::lab;
 
 namespace {
 

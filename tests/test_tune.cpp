@@ -13,10 +13,11 @@
 #include "halite/json_codec.h"
 #include "halite/search/planner.h"
 #include "halite/search/rng.h"
-#include "halite/search/spsa.h"
+#include "halite/lab/spsa.h"
 
 using namespace halite;
 using namespace halite::search;
+using namespace halite::lab;
 
 namespace {
 

@@ -9,7 +9,7 @@
 
 #include "command.h"
 #include "halite/json_codec.h"
-#include "halite/search/arena.h"
+#include "halite/lab/arena.h"
 
 namespace halite::tools {
 namespace {
@@ -19,9 +19,9 @@ namespace {
 // holds {"planner": NAME, "params": {...}} (what `halite tune` writes; the
 // name may then be left out) or a plain {"name": value} object (`halite
 // params NAME --json`). Inline overrides apply after the file.
-search::PlayerSpec parse_spec(const std::string& text) {
+lab::PlayerSpec parse_spec(const std::string& text) {
   const auto at = text.find('@');
-  if (at == std::string::npos) return search::PlayerSpec::parse(text);
+  if (at == std::string::npos) return lab::PlayerSpec::parse(text);
   const auto colon = text.find(':', at);
   const std::string file = text.substr(at + 1, colon == std::string::npos ? std::string::npos : colon - at - 1);
   std::string planner = text.substr(0, at);
@@ -46,7 +46,7 @@ search::PlayerSpec parse_spec(const std::string& text) {
   const Json values = p.to_json();
   for (const auto& [name, v] : values.items()) expanded += name + "=" + v.dump() + ",";
   if (colon != std::string::npos) expanded += text.substr(colon + 1);
-  search::PlayerSpec spec = search::PlayerSpec::parse(expanded);
+  lab::PlayerSpec spec = lab::PlayerSpec::parse(expanded);
   spec.label = text;
   return spec;
 }
@@ -57,7 +57,7 @@ int run(const std::vector<std::string>& args) {
                "replays"},
               {"four-player", "json", "no-progress"});
   if (!flags.positional().empty()) throw UsageError("unexpected argument '" + flags.positional()[0] + "'");
-  search::ArenaOptions o;
+  lab::ArenaOptions o;
   if (!flags.has("players")) throw UsageError("--players is required, e.g. --players 'greedy;random'");
   try {
     for (const std::string& s : split_list(flags.get("players", ""), ';')) o.players.push_back(parse_spec(s));
@@ -86,8 +86,8 @@ int run(const std::vector<std::string>& args) {
   const bool progress = !flags.has("no-progress") && isatty(STDERR_FILENO);
   const auto t0 = std::chrono::steady_clock::now();
   int done = 0;
-  auto on_game = [&](const search::ArenaGame& game) {
-    if (jsonl) jsonl << search::game_record(o, game).dump() << "\n" << std::flush;
+  auto on_game = [&](const lab::ArenaGame& game) {
+    if (jsonl) jsonl << lab::game_record(o, game).dump() << "\n" << std::flush;
     ++done;
     if (!progress) return;
     const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -97,7 +97,7 @@ int run(const std::vector<std::string>& args) {
                  std::string(static_cast<size_t>(width - filled), '.').c_str(), done, o.games, elapsed, eta);
     std::fflush(stderr);
   };
-  const search::ArenaSummary summary = search::run_arena(o, on_game);
+  const lab::ArenaSummary summary = lab::run_arena(o, on_game);
   if (progress) std::fprintf(stderr, "\n");
   if (json) {
     std::printf("%s\n", summary.to_json().dump().c_str());

@@ -3,7 +3,7 @@
 #include <fstream>
 
 #include "command.h"
-#include "halite/search/match.h"
+#include "halite/lab/match.h"
 
 namespace halite::tools {
 namespace {
@@ -34,12 +34,12 @@ int run(const std::vector<std::string>& args) {
     owned.push_back(search::make_planner(names[p], std::vector<std::string>{}, uint64_t{config.random_seed} * 4 + p));
     planners.push_back(owned.back().get());
   }
-  search::MatchOptions options;
+  lab::MatchOptions options;
   options.config = config;
   options.record = true;
   options.budget.milliseconds = flags.get_double("budget-ms", 0, 0, 1e7);
   options.budget.iterations = flags.get_int("iterations", 0, 0, 1'000'000'000'000LL);
-  const search::MatchResult result = search::play_match(planners, options);
+  const lab::MatchResult result = lab::play_match(planners, options);
 
   const std::string out = flags.get("out", "replay-" + std::to_string(config.random_seed) + ".json");
   {

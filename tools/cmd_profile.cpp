@@ -10,9 +10,9 @@
 #include "command.h"
 #include "halite/json_codec.h"
 #include "halite/replay_check.h"
-#include "halite/search/arena.h"
-#include "halite/search/match.h"
-#include "halite/search/spsa.h"
+#include "halite/lab/arena.h"
+#include "halite/lab/match.h"
+#include "halite/lab/svg_plot.h"
 
 namespace halite::tools {
 namespace {
@@ -88,7 +88,7 @@ int run_planner(const Flags& flags) {
   if (!flags.positional().empty()) throw UsageError("--planner takes no replay file");
   const std::string name = flags.get("planner", "");
   search::Params params;
-  std::vector<search::PlayerSpec> opponents;
+  std::vector<lab::PlayerSpec> opponents;
   try {
     params = search::default_params(name);
     if (flags.has("params")) {
@@ -101,7 +101,7 @@ int run_planner(const Flags& flags) {
     for (;;) {
       const size_t at = list.find(';', start);
       const std::string item = list.substr(start, at == std::string::npos ? std::string::npos : at - start);
-      if (!item.empty()) opponents.push_back(search::PlayerSpec::parse(item));
+      if (!item.empty()) opponents.push_back(lab::PlayerSpec::parse(item));
       if (at == std::string::npos) break;
       start = at + 1;
     }
@@ -110,7 +110,7 @@ int run_planner(const Flags& flags) {
   }
   if (opponents.size() != 1 && opponents.size() != 3) throw UsageError("--opponents takes 1 (two-player) or 3 (four-player) specs");
   const uint64_t seed = static_cast<uint64_t>(flags.get_int("seed", 1, 0, 4294967295LL));
-  search::MatchOptions mo;
+  lab::MatchOptions mo;
   mo.config.size = static_cast<int>(flags.get_int("size", mo.config.size, kMinBoardSize, kMaxBoardSize));
   mo.config.episode_steps = static_cast<int>(flags.get_int("episode-steps", mo.config.episode_steps, 2, 1'000'000));
   mo.config.random_seed = static_cast<uint32_t>(seed);
@@ -127,7 +127,7 @@ int run_planner(const Flags& flags) {
     owned.push_back(search::make_planner(opponents[i].planner, opponents[i].overrides, seed * 7919 + i + 1));
   for (size_t i = 0, o = 0; i < opponents.size() + 1; ++i)
     seats.push_back(static_cast<int>(i) == seat ? recorder.get() : owned[o++].get());
-  const search::MatchResult result = search::play_match(seats, mo);
+  const lab::MatchResult result = lab::play_match(seats, mo);
   const std::vector<RecordingPlanner::Turn>& turns = recorder->turns();
 
   if (flags.has("csv")) {
@@ -138,10 +138,10 @@ int run_planner(const Flags& flags) {
     if (!csv) throw std::runtime_error("cannot write " + flags.get("csv", ""));
   }
   if (flags.has("svg")) {
-    search::PlotPanel time{"wall time of plan() per turn", "ms", {{"ms", {}, {}, false}}};
-    search::PlotPanel sims{"work per turn (Planner::last_stats)", "count",
+    lab::PlotPanel time{"wall time of plan() per turn", "ms", {{"ms", {}, {}, false}}};
+    lab::PlotPanel sims{"work per turn (Planner::last_stats)", "count",
                            {{"iterations", {}, {}, false}, {"simulated steps", {}, {}, false}}};
-    search::PlotPanel ships{"own ships", "ships", {{"ships", {}, {}, false}}};
+    lab::PlotPanel ships{"own ships", "ships", {{"ships", {}, {}, false}}};
     for (const auto& t : turns) {
       time.series[0].x.push_back(t.turn), time.series[0].y.push_back(t.ms);
       sims.series[0].x.push_back(t.turn), sims.series[0].y.push_back(static_cast<double>(t.iterations));
@@ -151,7 +151,7 @@ int run_planner(const Flags& flags) {
     std::string budget = mo.budget.milliseconds > 0 ? std::to_string(mo.budget.milliseconds) + " ms" : "";
     if (mo.budget.iterations > 0) budget += (budget.empty() ? "" : ", ") + std::to_string(mo.budget.iterations) + " iterations";
     std::ofstream svg(flags.get("svg", ""));
-    svg << search::svg_plot("halite profile " + name + " (" + budget + ", " + std::to_string(mo.config.size) + "x" +
+    svg << lab::svg_plot("halite profile " + name + " (" + budget + ", " + std::to_string(mo.config.size) + "x" +
                                 std::to_string(mo.config.size) + ", seed " + std::to_string(seed) + ")",
                             "turn", {time, sims, ships});
     if (!svg) throw std::runtime_error("cannot write " + flags.get("svg", ""));

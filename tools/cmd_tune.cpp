@@ -6,7 +6,7 @@
 
 #include "command.h"
 #include "halite/json_codec.h"
-#include "halite/search/spsa.h"
+#include "halite/lab/spsa.h"
 
 namespace halite::tools {
 namespace {
@@ -49,7 +49,7 @@ int run(const std::vector<std::string>& args) {
   const bool resume = flags.has("resume");
   const int jobs = static_cast<int>(flags.get_int("jobs", 1, 1, 1024));
 
-  search::TuneOptions o;
+  lab::TuneOptions o;
   std::string log_path;
   if (resume) {
     for (const std::string& f : kSettingFlags)
@@ -127,12 +127,12 @@ int run(const std::vector<std::string>& args) {
   const auto t0 = std::chrono::steady_clock::now();
   int new_iterations = 0, replayed = 0;
   double last_write = -1e9;
-  auto write_outputs = [&](const search::TuneRun& r) {
-    write_file(out_path, search::tuned_params_json(r).dump(2) + "\n");
-    write_file(csv_path, search::tune_csv(r));
-    write_file(svg_path, search::tune_svg(r));
+  auto write_outputs = [&](const lab::TuneRun& r) {
+    write_file(out_path, lab::tuned_params_json(r).dump(2) + "\n");
+    write_file(csv_path, lab::tune_csv(r));
+    write_file(svg_path, lab::tune_svg(r));
   };
-  auto on_iteration = [&](const search::TuneRun& r, const search::SpsaIteration& it, bool was_replayed) {
+  auto on_iteration = [&](const lab::TuneRun& r, const lab::SpsaIteration& it, bool was_replayed) {
     if (was_replayed) {
       ++replayed;
       return;
@@ -149,7 +149,7 @@ int run(const std::vector<std::string>& args) {
     const int total = r.options.spsa.iterations;
     const double eta = elapsed / new_iterations * (total - it.k - 1);
     std::string theta;
-    const std::vector<double> shown = search::Spsa(r.params, r.options.spsa).played(it.theta);
+    const std::vector<double> shown = lab::Spsa(r.params, r.options.spsa).played(it.theta);
     for (size_t i = 0; i < r.params.size(); ++i) {
       char buf[96];
       std::snprintf(buf, sizeof buf, "%s%s=%.4g", i ? " " : "", r.params[i].name.c_str(), shown[i]);
@@ -161,13 +161,13 @@ int run(const std::vector<std::string>& args) {
     std::fflush(stdout);
   };
 
-  search::TuneRun result;
+  lab::TuneRun result;
   if (resume) {
-    result = search::resume_tune(log_path, jobs, on_iteration);
+    result = lab::resume_tune(log_path, jobs, on_iteration);
   } else {
     if (!quiet) {
       std::printf("tuning %s: %zu parameters, %d iterations of %d games (%s, %d players), %dx%d, %d steps, budget %s\n",
-                  o.planner.c_str(), search::tune_params(o).size(), o.spsa.iterations, o.games,
+                  o.planner.c_str(), lab::tune_params(o).size(), o.spsa.iterations, o.games,
                   o.mode == "pair" ? "theta+ vs theta-" : ("each vs " + o.opponent).c_str(), o.players, o.config.size,
                   o.config.size, o.config.episode_steps,
                   o.budget.milliseconds > 0 ? (duration_ms_text(o.budget.milliseconds) + " ms").c_str()
@@ -175,7 +175,7 @@ int run(const std::vector<std::string>& args) {
       std::printf("log: %s (continue with: halite tune --resume %s)\n", log_path.c_str(), log_path.c_str());
       std::fflush(stdout);
     }
-    result = search::run_tune(o, log_path, on_iteration);
+    result = lab::run_tune(o, log_path, on_iteration);
   }
   write_outputs(result);
   if (!quiet) {

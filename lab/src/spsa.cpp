@@ -1,4 +1,4 @@
-#include "halite/search/spsa.h"
+#include "halite/lab/spsa.h"
 #include "halite/search/rng.h"
 
 #include <algorithm>
@@ -13,7 +13,7 @@
 
 #include "halite/search/planner.h"
 
-namespace halite::search {
+namespace halite::lab {
 
 
 // ---------------------------------------------------------------- algorithm
@@ -54,13 +54,13 @@ std::vector<double> Spsa::played(const std::vector<double>& values) const {
 }
 
 uint64_t Spsa::iteration_seed(uint64_t seed, int k) {
-  return mix64(mix64(seed ^ 0x5350534154554e45ull) + static_cast<uint64_t>(k)) & 0x7fffffffffffffffull;
+  return search::mix64(search::mix64(seed ^ 0x5350534154554e45ull) + static_cast<uint64_t>(k)) & 0x7fffffffffffffffull;
 }
 
 std::vector<double> Spsa::perturbation(uint64_t seed, int k, size_t n) {
   const uint64_t s = iteration_seed(seed, k);
   std::vector<double> delta(n);
-  for (size_t i = 0; i < n; ++i) delta[i] = (mix64(s + 0x100000001b3ull * (i + 1)) >> 63) ? 1.0 : -1.0;
+  for (size_t i = 0; i < n; ++i) delta[i] = (search::mix64(s + 0x100000001b3ull * (i + 1)) >> 63) ? 1.0 : -1.0;
   return delta;
 }
 
@@ -123,13 +123,13 @@ void Spsa::replay(const SpsaIteration& logged) {
 
 // ---------------------------------------------------------------- tuning planners by games
 
-double param_scale(const ParamSpec& spec) {
+double param_scale(const search::ParamSpec& spec) {
   const double width = spec.max - spec.min;
   const double floor = spec.integer ? 1.0 : spec.default_value == 0 ? width / 1000 : 0.0;
   return std::min(width, 2 * std::max(std::abs(spec.default_value), floor));
 }
 
-double default_c_end(const ParamSpec& spec, double c_end_ratio) {
+double default_c_end(const search::ParamSpec& spec, double c_end_ratio) {
   const double width = spec.max - spec.min;
   double c = c_end_ratio * param_scale(spec);
   if (spec.integer) c = std::max(c, 1.0);
@@ -186,29 +186,29 @@ TuneOptions TuneOptions::from_json(const nlohmann::json& j) {
 }
 
 void TuneOptions::validate() const {
-  Params p = default_params(planner);  // throws for an unknown planner
+  search::Params p = search::default_params(planner);  // throws for an unknown planner
   p.set_from_json(start);
   for (const std::string& n : names) p.get(n);
   for (const auto& [n, v] : c_end) {
     p.get(n);
-    if (!(v > 0)) throw ParamError("c_end of '" + n + "' must be > 0");
+    if (!(v > 0)) throw search::ParamError("c_end of '" + n + "' must be > 0");
   }
-  if (mode != "pair" && mode != "opponent") throw ParamError("mode must be pair or opponent, got '" + mode + "'");
+  if (mode != "pair" && mode != "opponent") throw search::ParamError("mode must be pair or opponent, got '" + mode + "'");
   if (mode == "opponent" && opponent != "current") PlayerSpec::parse(opponent);
-  if (players != 2 && players != 4) throw ParamError("players must be 2 or 4");
+  if (players != 2 && players != 4) throw search::ParamError("players must be 2 or 4");
   if (games < 1 || games % players != 0)
-    throw ParamError("games per iteration must be a positive multiple of " + std::to_string(players) +
+    throw search::ParamError("games per iteration must be a positive multiple of " + std::to_string(players) +
                      " (every board is played with the seats rotated)");
-  if (spsa.iterations < 1) throw ParamError("at least one SPSA iteration");
-  if (!(c_end_ratio > 0) || !(r_end > 0)) throw ParamError("c_end ratio and r_end must be > 0");
-  if (tune_params(*this).empty()) throw ParamError("planner '" + planner + "' has no parameters to tune");
+  if (spsa.iterations < 1) throw search::ParamError("at least one SPSA iteration");
+  if (!(c_end_ratio > 0) || !(r_end > 0)) throw search::ParamError("c_end ratio and r_end must be > 0");
+  if (tune_params(*this).empty()) throw search::ParamError("planner '" + planner + "' has no parameters to tune");
 }
 
 std::vector<SpsaParam> tune_params(const TuneOptions& options) {
-  Params start = default_params(options.planner);
+  search::Params start = search::default_params(options.planner);
   start.set_from_json(options.start);
   std::vector<SpsaParam> out;
-  for (const ParamSpec& s : start.specs()) {
+  for (const search::ParamSpec& s : start.specs()) {
     if (!options.names.empty() && std::find(options.names.begin(), options.names.end(), s.name) == options.names.end())
       continue;
     if (s.max <= s.min) continue;  // nothing to tune
@@ -258,9 +258,9 @@ std::vector<std::string> overrides_at(const TuneOptions& o, const std::vector<Sp
   for (const auto& [name, v] : o.start.items()) {
     bool tuned = false;
     for (const SpsaParam& p : params) tuned |= p.name == name;
-    if (!tuned) out.push_back(name + "=" + format_number(v.is_boolean() ? (v.get<bool>() ? 1.0 : 0.0) : v.get<double>(), 17));
+    if (!tuned) out.push_back(name + "=" + search::format_number(v.is_boolean() ? (v.get<bool>() ? 1.0 : 0.0) : v.get<double>(), 17));
   }
-  for (size_t i = 0; i < params.size(); ++i) out.push_back(params[i].name + "=" + format_number(values[i], 17));
+  for (size_t i = 0; i < params.size(); ++i) out.push_back(params[i].name + "=" + search::format_number(values[i], 17));
   return out;
 }
 
@@ -270,7 +270,7 @@ PlayerSpec spec_at(const TuneOptions& o, const std::vector<SpsaParam>& params, c
   s.label = label;
   s.planner = o.planner;
   s.overrides = overrides_at(o, params, values);
-  make_planner(s.planner, s.overrides, 0);  // validates here, not in an arena worker
+  search::make_planner(s.planner, s.overrides, 0);  // validates here, not in an arena worker
   return s;
 }
 
@@ -527,7 +527,7 @@ double iteration_score(const TuneOptions& options, const SpsaIteration& it) {
 }
 
 nlohmann::json tuned_params_json(const TuneRun& run) {
-  Params p = default_params(run.options.planner);
+  search::Params p = search::default_params(run.options.planner);
   p.set_from_json(run.options.start);
   const std::vector<double> theta = Spsa(run.params, run.options.spsa).played(run.theta);
   for (size_t i = 0; i < run.params.size(); ++i) p.set(run.params[i].name, theta[i]);
@@ -540,9 +540,9 @@ std::string tune_csv(const TuneRun& run) {
   out += ",y_plus,y_minus,score\n";
   for (const SpsaIteration& it : run.history) {
     out += std::to_string(it.k);
-    for (double v : it.theta) out += "," + format_number(v, 17);
-    out += "," + format_number(it.outcome.y_plus, 17) + "," + format_number(it.outcome.y_minus, 17) + "," +
-           format_number(iteration_score(run.options, it), 17) + "\n";
+    for (double v : it.theta) out += "," + search::format_number(v, 17);
+    out += "," + search::format_number(it.outcome.y_plus, 17) + "," + search::format_number(it.outcome.y_minus, 17) + "," +
+           search::format_number(iteration_score(run.options, it), 17) + "\n";
   }
   return out;
 }
@@ -577,154 +577,4 @@ std::string tune_svg(const TuneRun& run) {
                   "iterations completed", {score, params});
 }
 
-// ---------------------------------------------------------------- plots
-
-namespace {
-
-std::string escape_xml(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
-
-std::string fmt(const char* f, double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, f, v);
-  return buf;
-}
-
-// A "nice" tick step (1, 2, 5 x 10^n) for about `n` ticks over `range`.
-double nice_step(double range, int n) {
-  const double raw = range / n;
-  const double mag = std::pow(10, std::floor(std::log10(raw)));
-  const double f = raw / mag;
-  return (f < 1.5 ? 1 : f < 3 ? 2 : f < 7 ? 5 : 10) * mag;
-}
-
-void bounds(const std::vector<PlotSeries>& series, bool x, double& lo, double& hi) {
-  lo = std::numeric_limits<double>::infinity();
-  hi = -lo;
-  for (const PlotSeries& s : series)
-    for (double v : x ? s.x : s.y)
-      if (std::isfinite(v)) lo = std::min(lo, v), hi = std::max(hi, v);
-  if (!(lo <= hi)) lo = 0, hi = 1;
-  if (hi - lo < 1e-12) {
-    const double pad = std::max(1e-6, std::abs(lo) * 0.1);
-    lo -= pad;
-    hi += pad;
-  }
-}
-
-const char* kColours[] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b",
-                          "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"};
-
-}  // namespace
-
-std::string svg_plot(const std::string& title, const std::string& x_label, const std::vector<PlotPanel>& panels) {
-  const double width = 960, left = 70, right = 230, top_title = 36, plot_w = width - left - right;
-  double x_lo, x_hi;
-  {
-    std::vector<PlotSeries> all;
-    for (const PlotPanel& p : panels) all.insert(all.end(), p.series.begin(), p.series.end());
-    bounds(all, true, x_lo, x_hi);
-  }
-  std::vector<double> heights;
-  double total = top_title;
-  for (const PlotPanel& p : panels) {
-    heights.push_back(std::max(260.0, 60 + 15.0 * static_cast<double>(p.series.size())));
-    total += heights.back() + 10;
-  }
-  total += 30;
-  std::string svg = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-  svg += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + fmt("%.0f", width) + "\" height=\"" + fmt("%.0f", total) +
-         "\" viewBox=\"0 0 " + fmt("%.0f", width) + " " + fmt("%.0f", total) +
-         "\" font-family=\"sans-serif\" font-size=\"12\">\n";
-  svg += "<rect x=\"0\" y=\"0\" width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
-  svg += "<text x=\"" + fmt("%.1f", width / 2) + "\" y=\"22\" text-anchor=\"middle\" font-size=\"16\">" + escape_xml(title) +
-         "</text>\n";
-  double y0 = top_title;
-  for (size_t pi = 0; pi < panels.size(); ++pi) {
-    const PlotPanel& panel = panels[pi];
-    const double h = heights[pi], plot_top = y0 + 24, plot_h = h - 24 - 36;
-    double y_lo, y_hi;
-    bounds(panel.series, false, y_lo, y_hi);
-    const double ys = nice_step(y_hi - y_lo, 5), xs = nice_step(x_hi - x_lo, 8);
-    y_lo = std::floor(y_lo / ys) * ys;
-    y_hi = std::ceil(y_hi / ys) * ys;
-    auto px = [&](double x) { return left + (x - x_lo) / (x_hi - x_lo) * plot_w; };
-    auto py = [&](double y) { return plot_top + plot_h - (y - y_lo) / (y_hi - y_lo) * plot_h; };
-    svg += "<g>\n<text x=\"" + fmt("%.1f", left) + "\" y=\"" + fmt("%.1f", y0 + 16) + "\" font-size=\"13\">" +
-           escape_xml(panel.title) + "</text>\n";
-    svg += "<rect x=\"" + fmt("%.1f", left) + "\" y=\"" + fmt("%.1f", plot_top) + "\" width=\"" + fmt("%.1f", plot_w) +
-           "\" height=\"" + fmt("%.1f", plot_h) + "\" fill=\"none\" stroke=\"#444\"/>\n";
-    for (double t = y_lo; t <= y_hi + ys * 1e-6; t += ys) {
-      const double y = py(t);
-      svg += "<line x1=\"" + fmt("%.1f", left) + "\" y1=\"" + fmt("%.1f", y) + "\" x2=\"" + fmt("%.1f", left + plot_w) +
-             "\" y2=\"" + fmt("%.1f", y) + "\" stroke=\"#ddd\"/>\n";
-      svg += "<text x=\"" + fmt("%.1f", left - 6) + "\" y=\"" + fmt("%.1f", y + 4) + "\" text-anchor=\"end\">" +
-             fmt("%.4g", std::abs(t) < ys * 1e-6 ? 0.0 : t) + "</text>\n";
-    }
-    for (double t = std::ceil(x_lo / xs) * xs; t <= x_hi + xs * 1e-6; t += xs) {
-      const double x = px(t);
-      svg += "<line x1=\"" + fmt("%.1f", x) + "\" y1=\"" + fmt("%.1f", plot_top + plot_h) + "\" x2=\"" + fmt("%.1f", x) +
-             "\" y2=\"" + fmt("%.1f", plot_top + plot_h + 5) + "\" stroke=\"#444\"/>\n";
-      svg += "<text x=\"" + fmt("%.1f", x) + "\" y=\"" + fmt("%.1f", plot_top + plot_h + 18) + "\" text-anchor=\"middle\">" +
-             fmt("%.6g", std::abs(t) < xs * 1e-6 ? 0.0 : t) + "</text>\n";
-    }
-    svg += "<text x=\"" + fmt("%.1f", left + plot_w / 2) + "\" y=\"" + fmt("%.1f", plot_top + plot_h + 32) +
-           "\" text-anchor=\"middle\">" + escape_xml(x_label) + "</text>\n";
-    svg += "<text transform=\"translate(16," + fmt("%.1f", plot_top + plot_h / 2) + ") rotate(-90)\" text-anchor=\"middle\">" +
-           escape_xml(panel.y_label) + "</text>\n";
-    for (size_t si = 0; si < panel.series.size(); ++si) {
-      const PlotSeries& s = panel.series[si];
-      const std::string colour = kColours[si % std::size(kColours)];
-      // Past ten series the colours repeat: dashes tell them apart.
-      const size_t round = si / std::size(kColours);
-      const std::string dash = round == 0 ? "" : round == 1 ? " stroke-dasharray=\"6,3\"" : " stroke-dasharray=\"2,2\"";
-      if (s.markers) {
-        for (size_t i = 0; i < s.x.size() && i < s.y.size(); ++i)
-          if (std::isfinite(s.x[i]) && std::isfinite(s.y[i]))
-            svg += "<circle cx=\"" + fmt("%.2f", px(s.x[i])) + "\" cy=\"" + fmt("%.2f", py(s.y[i])) + "\" r=\"2\" fill=\"" +
-                   colour + "\"/>\n";
-      } else {
-        std::string points;
-        auto flush = [&] {
-          if (!points.empty())
-            svg += "<polyline fill=\"none\" stroke=\"" + colour + "\" stroke-width=\"1.5\"" + dash + " points=\"" + points +
-                   "\"/>\n";
-          points.clear();
-        };
-        for (size_t i = 0; i < s.x.size() && i < s.y.size(); ++i) {
-          if (!std::isfinite(s.x[i]) || !std::isfinite(s.y[i])) {
-            flush();
-            continue;
-          }
-          points += (points.empty() ? "" : " ") + fmt("%.2f", px(s.x[i])) + "," + fmt("%.2f", py(s.y[i]));
-        }
-        flush();
-      }
-      const double ly = plot_top + 10 + 15.0 * static_cast<double>(si);
-      const double lx = left + plot_w + 12;
-      if (s.markers)
-        svg += "<circle cx=\"" + fmt("%.1f", lx + 6) + "\" cy=\"" + fmt("%.1f", ly - 6) + "\" r=\"3\" fill=\"" + colour + "\"/>\n";
-      else
-        svg += "<line x1=\"" + fmt("%.1f", lx) + "\" y1=\"" + fmt("%.1f", ly - 6) + "\" x2=\"" + fmt("%.1f", lx + 14) +
-               "\" y2=\"" + fmt("%.1f", ly - 6) + "\" stroke=\"" + colour + "\" stroke-width=\"2\"" + dash + "/>\n";
-      svg += "<text x=\"" + fmt("%.1f", lx + 18) + "\" y=\"" + fmt("%.1f", ly - 2) + "\">" + escape_xml(s.name) + "</text>\n";
-    }
-    svg += "</g>\n";
-    y0 += h + 10;
-  }
-  svg += "</svg>\n";
-  return svg;
-}
-
-}  // namespace halite::search
+}  // namespace halite::lab

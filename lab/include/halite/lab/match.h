@@ -9,14 +9,14 @@
 #include "halite/json_codec.h"
 #include "halite/search/planner.h"
 
-namespace halite::search {
+namespace halite::lab {
 
 // How much each planner may spend per turn. Milliseconds set a deadline;
 // iterations set a cap (deterministic with a seed). Both may be given.
 struct TurnBudget {
   double milliseconds = 0;  // 0: no deadline
   int64_t iterations = 0;   // 0: no cap
-  Budget start() const;     // a Budget starting now
+  search::Budget start() const;     // a search::Budget starting now
 };
 
 struct MatchOptions {
@@ -42,9 +42,9 @@ struct MatchResult {
 // Plays one game from State::initial(options.config, planners.size()). A
 // planner that throws gets ERROR, as Kaggle treats an agent that raises.
 // planners.size() must be 1, 2 or 4. Planners are reset() first.
-MatchResult play_match(const std::vector<Planner*>& planners, const MatchOptions& options);
+MatchResult play_match(const std::vector<search::Planner*>& planners, const MatchOptions& options);
 
 // Ranks by reward, higher first; failures last. Equal rewards share a rank.
 std::vector<int> rank_players(const std::vector<double>& rewards);
 
-}  // namespace halite::search
+}  // namespace halite::lab

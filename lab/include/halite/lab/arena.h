@@ -15,9 +15,9 @@
 #include <string>
 #include <vector>
 
-#include "halite/search/match.h"
+#include "halite/lab/match.h"
 
-namespace halite::search {
+namespace halite::lab {
 
 struct PlayerSpec {
   std::string label;  // as given
@@ -75,4 +75,4 @@ nlohmann::json game_record(const ArenaOptions& options, const ArenaGame& game);
 // Wilson score interval at 95% for `wins` out of `n`.
 std::pair<double, double> wilson95(double wins, int n);
 
-}  // namespace halite::search
+}  // namespace halite::lab

@@ -25,10 +25,11 @@
 #include <string>
 #include <vector>
 
-#include "halite/search/arena.h"
+#include "halite/lab/arena.h"
+#include "halite/lab/svg_plot.h"
 #include "halite/search/params.h"
 
-namespace halite::search {
+namespace halite::lab {
 
 // ---------------------------------------------------------------- algorithm
 
@@ -117,10 +118,10 @@ class Spsa {
 // at most 2 * max(|default|, floor) where floor is 1 for integers, and for reals
 // 0, or 1/1000 of the width when the default is 0 (so a [0, 100000] range
 // around a default of 300 gives 600, around 0 gives 200).
-double param_scale(const ParamSpec& spec);
+double param_scale(const search::ParamSpec& spec);
 // c_end = c_end_ratio * param_scale, at least 1 for integers (so that theta+
 // and theta- differ once rounded), at most half the range width.
-double default_c_end(const ParamSpec& spec, double c_end_ratio);
+double default_c_end(const search::ParamSpec& spec, double c_end_ratio);
 
 struct TuneOptions {
   std::string planner;
@@ -193,19 +194,4 @@ double iteration_score(const TuneOptions& options, const SpsaIteration& it);
 nlohmann::json iteration_to_json(const std::vector<SpsaParam>& params, const SpsaIteration& it);
 SpsaIteration iteration_from_json(const std::vector<SpsaParam>& params, const nlohmann::json& j);
 
-// ---------------------------------------------------------------- plots
-
-// A dependency-free SVG line chart: panels stacked vertically sharing the x axis.
-struct PlotSeries {
-  std::string name;
-  std::vector<double> x, y;
-  bool markers = false;  // dots instead of a line
-};
-struct PlotPanel {
-  std::string title;
-  std::string y_label;
-  std::vector<PlotSeries> series;
-};
-std::string svg_plot(const std::string& title, const std::string& x_label, const std::vector<PlotPanel>& panels);
-
-}  // namespace halite::search
+}  // namespace halite::lab

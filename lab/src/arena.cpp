@@ -1,4 +1,4 @@
-#include "halite/search/arena.h"
+#include "halite/lab/arena.h"
 #include "halite/search/rng.h"
 
 #include <algorithm>
@@ -9,7 +9,7 @@
 #include <mutex>
 #include <thread>
 
-namespace halite::search {
+namespace halite::lab {
 
 PlayerSpec PlayerSpec::parse(const std::string& text) {
   PlayerSpec spec;
@@ -27,7 +27,7 @@ PlayerSpec PlayerSpec::parse(const std::string& text) {
       start = comma + 1;
     }
   }
-  make_planner(spec.planner, spec.overrides, 0);  // validates now, not in a worker
+  search::make_planner(spec.planner, spec.overrides, 0);  // validates now, not in a worker
   return spec;
 }
 
@@ -84,13 +84,13 @@ ArenaSummary run_arena(const ArenaOptions& options, const std::function<void(con
       game.index = g;
       // Boards are shared by the `seats` rotations of one group of games.
       const int group = g / seats, rotation = g % seats;
-      game.board_seed = static_cast<uint32_t>(mix64(options.seed * 1000003ull + static_cast<uint64_t>(group)) & 0x7fffffff);
+      game.board_seed = static_cast<uint32_t>(search::mix64(options.seed * 1000003ull + static_cast<uint64_t>(group)) & 0x7fffffff);
       for (int seat = 0; seat < seats; ++seat) game.seat_player.push_back((seat + rotation) % seats % num_specs);
-      std::vector<std::unique_ptr<Planner>> owned;
-      std::vector<Planner*> planners;
+      std::vector<std::unique_ptr<search::Planner>> owned;
+      std::vector<search::Planner*> planners;
       for (int seat = 0; seat < seats; ++seat) {
         const PlayerSpec& spec = options.players[game.seat_player[seat]];
-        owned.push_back(make_planner(spec.planner, spec.overrides, mix64(options.seed ^ mix64(static_cast<uint64_t>(g) * 8 + seat))));
+        owned.push_back(search::make_planner(spec.planner, spec.overrides, search::mix64(options.seed ^ search::mix64(static_cast<uint64_t>(g) * 8 + seat))));
         planners.push_back(owned.back().get());
       }
       MatchOptions mo;
@@ -189,4 +189,4 @@ std::string ArenaSummary::table() const {
   return out;
 }
 
-}  // namespace halite::search
+}  // namespace halite::lab

@@ -1,13 +1,13 @@
-#include "halite/search/match.h"
+#include "halite/lab/match.h"
 
 #include <chrono>
 #include <cmath>
 #include <limits>
 
-namespace halite::search {
+namespace halite::lab {
 
-Budget TurnBudget::start() const {
-  Budget b = milliseconds > 0 ? Budget::milliseconds(milliseconds) : Budget();
+search::Budget TurnBudget::start() const {
+  search::Budget b = milliseconds > 0 ? search::Budget::milliseconds(milliseconds) : search::Budget();
   if (iterations > 0) b.with_iterations(iterations);
   return b;
 }
@@ -23,13 +23,13 @@ Json MatchResult::replay(const std::vector<std::string>& team_names, const std::
   return replay_to_json(recorded_states, recorded_actions, team_names, id);
 }
 
-MatchResult play_match(const std::vector<Planner*>& planners, const MatchOptions& options) {
+MatchResult play_match(const std::vector<search::Planner*>& planners, const MatchOptions& options) {
   const int n = static_cast<int>(planners.size());
   State state = State::initial(options.config, n);
   MatchResult result;
   result.turn_ms.assign(static_cast<size_t>(n), {});
   result.errors.assign(static_cast<size_t>(n), "");
-  for (Planner* p : planners) p->reset();
+  for (search::Planner* p : planners) p->reset();
   if (options.record) {
     result.recorded_states.push_back(state);
     result.recorded_actions.push_back(std::vector<Json>(static_cast<size_t>(n), Json::object()));
@@ -74,4 +74,4 @@ MatchResult play_match(const std::vector<Planner*>& planners, const MatchOptions
   return result;
 }
 
-}  // namespace halite::search
+}  // namespace halite::lab
