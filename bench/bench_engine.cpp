@@ -107,7 +107,7 @@ void BM_RandomGame2p(benchmark::State& bench) {
     auto b = search::make_planner("random", std::vector<std::string>{}, seed + 1000);
     lab::MatchOptions options;
     options.config.random_seed = seed++;
-    const lab::MatchResult r = lab::play_match({a.get(), b.get()}, options);
+    const lab::MatchResult r = lab::play_match(std::vector<search::Planner*>{a.get(), b.get()}, options);
     states += r.states;
   }
   bench.counters["games/s"] = benchmark::Counter(static_cast<double>(bench.iterations()), benchmark::Counter::kIsRate);

@@ -57,7 +57,8 @@ nlohmann::json game_record(const ArenaOptions& options, const ArenaGame& game) {
   for (double r : game.result.rewards) rewards.push_back(std::isfinite(r) ? nlohmann::json(r) : nlohmann::json());
   return {{"game", game.index},       {"board_seed", game.board_seed}, {"seats", seats},
           {"rewards", rewards},       {"ranks", game.result.ranks},    {"banks", game.result.banks},
-          {"states", game.result.states}, {"errors", game.result.errors}};
+          {"states", game.result.states}, {"errors", game.result.errors},
+          {"aborted", game.result.aborted}};
 }
 
 ArenaSummary run_arena(const ArenaOptions& options, const std::function<void(const ArenaGame&)>& on_game) {
@@ -99,7 +100,15 @@ ArenaSummary run_arena(const ArenaOptions& options, const std::function<void(con
       mo.config.has_random_seed = true;
       mo.budget = options.budget;
       mo.record = !options.replay_dir.empty();
-      game.result = play_match(planners, mo);
+      try {
+        game.result = play_match(planners, mo);
+      } catch (const std::exception& e) {
+        // play_match itself does not throw for what happens in a game; this is
+        // anything else (out of memory, a planner's constructor): one lost game,
+        // not a terminated process.
+        game.result = MatchResult{};
+        game.result.aborted = e.what();
+      }
       if (mo.record) {
         std::vector<std::string> names;
         for (int p : game.seat_player) names.push_back(options.players[p].label);
@@ -109,6 +118,11 @@ ArenaSummary run_arena(const ArenaOptions& options, const std::function<void(con
         game.result.recorded_actions.clear();
       }
       std::lock_guard<std::mutex> lock(mu);
+      if (!game.result.aborted.empty()) {
+        ++summary.aborted;
+        if (on_game) on_game(game);
+        continue;
+      }
       int first = 0;
       for (int r : game.result.ranks) first += r == 0;
       for (int seat = 0; seat < seats; ++seat) {
@@ -167,7 +181,7 @@ nlohmann::json ArenaSummary::to_json() const {
                             {"avg_bank", p.avg_bank},
                             {"turn_ms", {{"p50", p.turn_p50}, {"p99", p.turn_p99}, {"max", p.turn_max}}},
                             {"errors", p.errors}});
-  return {{"games", games}, {"players", players_json}};
+  return {{"games", games}, {"aborted", aborted}, {"players", players_json}};
 }
 
 std::string ArenaSummary::table() const {
@@ -184,6 +198,11 @@ std::string ArenaSummary::table() const {
     std::snprintf(line, sizeof line, "%-*s %6d %7.1f %6.1f%%  %-15s %+6.0f %10.0f %9.2f %9.2f %9.2f %6d\n",
                   static_cast<int>(width), p.name.c_str(), p.games, p.wins, 100 * p.win_rate, ci, p.elo, p.avg_bank,
                   p.turn_p50, p.turn_p99, p.turn_max, p.errors);
+    out += line;
+  }
+  if (aborted > 0) {
+    std::snprintf(line, sizeof line, "%d game(s) aborted by the engine and not counted (see \"aborted\" in the JSONL)\n",
+                  aborted);
     out += line;
   }
   return out;

@@ -23,44 +23,61 @@ Json MatchResult::replay(const std::vector<std::string>& team_names, const std::
   return replay_to_json(recorded_states, recorded_actions, team_names, id);
 }
 
-MatchResult play_match(const std::vector<search::Planner*>& planners, const MatchOptions& options) {
-  const int n = static_cast<int>(planners.size());
+AgentAnswer PlannerAgent::act(const State& state, int player) {
+  AgentAnswer answer;
+  try {
+    answer.orders = planner_.plan(state, player, budget_.start());
+  } catch (const std::exception& e) {
+    answer.status = Status::Error;
+    answer.why = e.what();
+  }
+  return answer;
+}
+
+MatchResult play_match(const std::vector<Agent*>& agents, const MatchOptions& options) {
+  const int n = static_cast<int>(agents.size());
   State state = State::initial(options.config, n);
   MatchResult result;
   result.turn_ms.assign(static_cast<size_t>(n), {});
   result.errors.assign(static_cast<size_t>(n), "");
-  for (search::Planner* p : planners) p->reset();
+  for (int p = 0; p < n; ++p) agents[p]->new_game(options.config, p);
   if (options.record) {
     result.recorded_states.push_back(state);
     result.recorded_actions.push_back(std::vector<Json>(static_cast<size_t>(n), Json::object()));
   }
-  std::vector<State::Orders> orders(static_cast<size_t>(n));
+  std::vector<AgentAnswer> answers(static_cast<size_t>(n));
   while (!state.is_terminal()) {
-    std::vector<Json> answers;
-    if (options.record) answers.assign(static_cast<size_t>(n), Json::object());
+    // Every agent sees the same state: answers are collected before any is staged.
     for (int p = 0; p < n; ++p) {
-      orders[p].clear();
+      answers[p] = AgentAnswer{};
       if (state.player(p).status != Status::Active) continue;
       const auto t0 = std::chrono::steady_clock::now();
-      try {
-        orders[p] = planners[p]->plan(state, p, options.budget.start());
-      } catch (const std::exception& e) {
-        result.errors[p] = e.what();
-        state.fail_player(p, Status::Error);
-        if (options.record) answers[p] = Json();
-      }
+      answers[p] = agents[p]->act(state, p);
       result.turn_ms[p].push_back(
           std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
     }
+    std::vector<Json> recorded(options.record ? static_cast<size_t>(n) : 0, Json::object());
     for (int p = 0; p < n; ++p) {
       if (state.player(p).status != Status::Active) continue;
-      state.stage(p, orders[p]);
-      if (options.record) answers[p] = staged_action_to_json(state, p);
+      if (answers[p].status != Status::Active) {
+        if (result.errors[p].empty()) result.errors[p] = answers[p].why;
+        state.fail_player(p, answers[p].status);
+        if (options.record) recorded[p] = Json();  // Kaggle records a failed agent's action as null
+        continue;
+      }
+      state.stage(p, answers[p].orders);
+      if (options.record) recorded[p] = answers[p].action ? *answers[p].action : staged_action_to_json(state, p);
     }
-    state.resolve();
+    try {
+      state.resolve();
+    } catch (const CapacityError& e) {
+      // resolve() leaves the state as it was; the game cannot go on.
+      result.aborted = std::string("step ") + std::to_string(state.step()) + ": " + e.what();
+      break;
+    }
     if (options.record) {
       result.recorded_states.push_back(state);
-      result.recorded_actions.push_back(std::move(answers));
+      result.recorded_actions.push_back(std::move(recorded));
     }
   }
   result.states = state.step() + 1;
@@ -72,6 +89,15 @@ MatchResult play_match(const std::vector<search::Planner*>& planners, const Matc
   }
   result.ranks = rank_players(result.rewards);
   return result;
+}
+
+MatchResult play_match(const std::vector<search::Planner*>& planners, const MatchOptions& options) {
+  std::vector<PlannerAgent> seats;
+  seats.reserve(planners.size());
+  for (search::Planner* planner : planners) seats.emplace_back(*planner, options.budget);
+  std::vector<Agent*> agents;
+  for (PlannerAgent& seat : seats) agents.push_back(&seat);
+  return play_match(agents, options);
 }
 
 }  // namespace halite::lab

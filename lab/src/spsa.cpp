@@ -288,6 +288,12 @@ std::vector<std::vector<double>> play(const TuneOptions& o, std::vector<PlayerSp
   std::vector<std::vector<double>> per_game(static_cast<size_t>(o.games));
   const size_t num_specs = ao.players.size();
   run_arena(ao, [&](const ArenaGame& g) {
+    // A game the engine could not finish tells nothing: scored as a draw
+    // (every seat score averages 0.5), so it moves no parameter.
+    if (!g.result.aborted.empty()) {
+      per_game[static_cast<size_t>(g.index)].assign(num_specs, 0.5);
+      return;
+    }
     const std::vector<double> scores = seat_scores(g.result.ranks);
     std::vector<double> sum(num_specs, 0), count(num_specs, 0);
     for (size_t seat = 0; seat < g.seat_player.size(); ++seat) {

@@ -59,6 +59,7 @@ struct ArenaPlayerSummary {
 
 struct ArenaSummary {
   int games = 0;
+  int aborted = 0;  // games the engine could not finish (MatchResult::aborted): in no player's figures
   std::vector<ArenaPlayerSummary> players;
   nlohmann::json to_json() const;  // the `halite arena --json` object
   std::string table() const;       // the human summary table
@@ -69,7 +70,7 @@ struct ArenaSummary {
 ArenaSummary run_arena(const ArenaOptions& options, const std::function<void(const ArenaGame&)>& on_game = {});
 
 // One game's JSONL record: {"game", "board_seed", "seats": [names], "rewards", "ranks", "banks", "states",
-// "errors"}.
+// "errors", "aborted"}.
 nlohmann::json game_record(const ArenaOptions& options, const ArenaGame& game);
 
 // Wilson score interval at 95% for `wins` out of `n`.

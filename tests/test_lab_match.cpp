@@ -1,0 +1,134 @@
+// The lab's match loop with agents: failures applied as Kaggle's runner
+// applies them, and a game the engine cannot finish reported, not thrown.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <vector>
+
+#include "conformance.h"
+#include "halite/lab/arena.h"
+#include "halite/lab/match.h"
+
+using namespace halite;
+
+namespace {
+
+// Spawns from every yard every turn, moves new ships off their yard and
+// converts them next turn: with free spawns and conversions the number of
+// yards doubles every two turns until the engine's unit caps.
+class SwarmAgent final : public lab::Agent {
+ public:
+  void new_game(const Config&, int) override {}
+  lab::AgentAnswer act(const State& state, int player) override {
+    lab::AgentAnswer answer;
+    std::vector<bool> taken(static_cast<size_t>(state.cell_count()), false);
+    for (const Shipyard& yard : state.shipyards()) taken[yard.cell] = true;
+    for (const Ship& ship : state.ships()) {
+      if (ship.owner != player) continue;
+      if (!taken[ship.cell]) {
+        answer.orders.push_back({ship.id, Action::Convert});
+        taken[ship.cell] = true;
+        continue;
+      }
+      for (Action move : {Action::North, Action::East, Action::South, Action::West}) {
+        const int to = state.neighbor(ship.cell, move);
+        if (taken[to]) continue;
+        taken[to] = true;
+        answer.orders.push_back({ship.id, move});
+        break;
+      }
+    }
+    for (const Shipyard& yard : state.shipyards())
+      if (yard.owner == player) answer.orders.push_back({yard.id, Action::Spawn});
+    return answer;
+  }
+};
+
+// Fails in a chosen way at a chosen step.
+class FailingAgent final : public lab::Agent {
+ public:
+  FailingAgent(Status how, int at_step) : how_(how), at_step_(at_step) {}
+  void new_game(const Config&, int) override { games_ += 1; }
+  lab::AgentAnswer act(const State& state, int) override {
+    lab::AgentAnswer answer;
+    if (state.step() == at_step_) {
+      answer.status = how_;
+      answer.why = "failing on purpose";
+    }
+    return answer;
+  }
+  int games_ = 0;
+
+ private:
+  Status how_;
+  int at_step_;
+};
+
+lab::MatchOptions free_units_options() {
+  lab::MatchOptions options;
+  options.config.size = 32;
+  options.config.episode_steps = 400;
+  options.config.spawn_cost = 0;
+  options.config.convert_cost = 0;
+  options.config.random_seed = 5;
+  options.config.has_random_seed = true;
+  options.record = true;
+  return options;
+}
+
+}  // namespace
+
+TEST_CASE("a game past the engine's unit caps ends as aborted, with its last state intact", "[lab][match]") {
+  SwarmAgent a, b;
+  const lab::MatchOptions options = free_units_options();
+  lab::MatchResult result;
+  REQUIRE_NOTHROW(result = lab::play_match(std::vector<lab::Agent*>{&a, &b}, options));
+  size_t most_ships = 0, most_yards = 0;
+  for (const State& st : result.recorded_states)
+    most_ships = std::max(most_ships, st.ships().size()), most_yards = std::max(most_yards, st.shipyards().size());
+  INFO(result.aborted << " ships " << most_ships << " yards " << most_yards << " states " << result.states);
+  REQUIRE_FALSE(result.aborted.empty());
+  CHECK(result.aborted.find("step ") == 0);
+  CHECK(result.states < options.config.episode_steps);
+  // The last recorded state is the one the refused turn started from, unchanged.
+  const State& last = result.recorded_states.back();
+  CHECK(last.step() == result.states - 1);
+  testing::check_conformance(last);
+  CHECK(result.ranks.size() == 2);
+}
+
+TEST_CASE("the arena counts no aborted game in any player's figures", "[lab][arena]") {
+  lab::ArenaOptions options;
+  options.players = {lab::PlayerSpec::parse("random"), lab::PlayerSpec::parse("random")};
+  options.games = 2;
+  options.config.size = 7;
+  options.config.episode_steps = 30;
+  const lab::ArenaSummary summary = lab::run_arena(options);
+  CHECK(summary.aborted == 0);
+  CHECK(summary.to_json().at("aborted") == 0);
+}
+
+TEST_CASE("agent failures are applied as Kaggle's runner applies them", "[lab][match]") {
+  for (Status how : {Status::Error, Status::Invalid, Status::Timeout}) {
+    FailingAgent failing(how, 3);
+    SwarmAgent other;
+    lab::MatchOptions options;
+    options.config.size = 7;
+    options.config.episode_steps = 20;
+    options.config.random_seed = 9;
+    options.config.has_random_seed = true;
+    options.record = true;
+    const lab::MatchResult result = lab::play_match(std::vector<lab::Agent*>{&failing, &other}, options);
+    INFO(status_name(how));
+    CHECK(failing.games_ == 1);
+    CHECK(result.aborted.empty());
+    CHECK(result.statuses[0] == how);
+    CHECK(result.errors[0] == "failing on purpose");
+    CHECK(result.errors[1].empty());
+    CHECK(result.ranks[0] == 1);
+    CHECK(result.ranks[1] == 0);
+    // The failed turn's action is recorded as null, as Kaggle records it.
+    REQUIRE(result.recorded_actions.size() > 4);
+    CHECK(result.recorded_actions[4][0].is_null());
+  }
+}
