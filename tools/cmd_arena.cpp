@@ -10,6 +10,7 @@
 #include "command.h"
 #include "halite/json_codec.h"
 #include "halite/lab/arena.h"
+#include "halite/search/param_file.h"
 
 namespace halite::tools {
 namespace {
@@ -25,23 +26,12 @@ lab::PlayerSpec parse_spec(const std::string& text) {
   const auto colon = text.find(':', at);
   const std::string file = text.substr(at + 1, colon == std::string::npos ? std::string::npos : colon - at - 1);
   std::string planner = text.substr(0, at);
-  Json j;
+  search::Params p;
   try {
-    j = read_json_file(file);
-  } catch (const std::exception& e) {
+    p = search::params_from_file(&planner, file);
+  } catch (const search::ParamError& e) {
     throw search::ParamError("player '" + text + "': " + e.what());
   }
-  Json params = j;
-  if (j.is_object() && j.contains("params") && j["params"].is_object()) {
-    params = j["params"];
-    const std::string named = j.value("planner", "");
-    if (planner.empty()) planner = named;
-    else if (!named.empty() && named != planner)
-      throw search::ParamError("player '" + text + "': " + file + " is for planner '" + named + "'");
-  }
-  if (planner.empty()) throw search::ParamError("player '" + text + "': no planner name (NAME@FILE)");
-  search::Params p = search::default_params(planner);
-  p.set_from_json(params);
   std::string expanded = planner + ":";
   const Json values = p.to_json();
   for (const auto& [name, v] : values.items()) expanded += name + "=" + v.dump() + ",";

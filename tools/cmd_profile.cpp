@@ -13,6 +13,7 @@
 #include "halite/lab/arena.h"
 #include "halite/lab/match.h"
 #include "halite/lab/svg_plot.h"
+#include "halite/search/param_file.h"
 
 namespace halite::tools {
 namespace {
@@ -90,11 +91,9 @@ int run_planner(const Flags& flags) {
   search::Params params;
   std::vector<lab::PlayerSpec> opponents;
   try {
-    params = search::default_params(name);
-    if (flags.has("params")) {
-      const Json j = read_json_file(flags.get("params", ""));
-      params.set_from_json(j.is_object() && j.contains("params") && j["params"].is_object() ? j["params"] : j);
-    }
+    std::string planner = name;
+    params = flags.has("params") ? search::params_from_file(&planner, flags.get("params", ""))
+                                 : search::default_params(name);
     for (const std::string& s : flags.get_all("set")) params.set_from_string(s);
     std::string list = flags.get("opponents", "greedy");
     size_t start = 0;

@@ -7,6 +7,7 @@
 #include "command.h"
 #include "halite/json_codec.h"
 #include "halite/lab/spsa.h"
+#include "halite/search/param_file.h"
 
 namespace halite::tools {
 namespace {
@@ -71,18 +72,8 @@ int run(const std::vector<std::string>& args) {
     o.planner = flags.positional().empty() ? flags.get("planner", "") : flags.positional()[0];
     if (o.planner.empty()) throw UsageError("which planner? e.g. halite tune greedy");
     try {
-      search::Params start = search::default_params(o.planner);
-      if (flags.has("start")) {
-        const Json j = read_json_file(flags.get("start", ""));
-        // {"planner", "params"} (what tune writes) or a plain {"name": value} object.
-        if (j.is_object() && j.contains("params") && j["params"].is_object()) {
-          if (j.contains("planner") && j["planner"] != o.planner)
-            throw UsageError("--start " + flags.get("start", "") + " is for planner " + j["planner"].dump());
-          start.set_from_json(j["params"]);
-        } else {
-          start.set_from_json(j);
-        }
-      }
+      search::Params start = flags.has("start") ? search::params_from_file(&o.planner, flags.get("start", ""))
+                                                : search::default_params(o.planner);
       for (const std::string& s : flags.get_all("set")) start.set_from_string(s);
       o.start = start.to_json();
       o.names = split_list(flags.get("params", ""), ',');
