@@ -95,15 +95,8 @@ int run_planner(const Flags& flags) {
     params = flags.has("params") ? search::params_from_file(&planner, flags.get("params", ""))
                                  : search::default_params(name);
     for (const std::string& s : flags.get_all("set")) params.set_from_string(s);
-    std::string list = flags.get("opponents", "greedy");
-    size_t start = 0;
-    for (;;) {
-      const size_t at = list.find(';', start);
-      const std::string item = list.substr(start, at == std::string::npos ? std::string::npos : at - start);
-      if (!item.empty()) opponents.push_back(lab::PlayerSpec::parse(item));
-      if (at == std::string::npos) break;
-      start = at + 1;
-    }
+    for (const std::string& item : split_list(flags.get("opponents", "greedy"), ';'))
+      opponents.push_back(lab::PlayerSpec::parse(item));
   } catch (const search::ParamError& e) {
     throw UsageError(e.what());
   }

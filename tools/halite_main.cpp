@@ -3,6 +3,8 @@
 #include <cstdlib>
 #include <stdexcept>
 
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_split.h"
 #include "command.h"
 
 namespace halite::tools {
@@ -22,15 +24,7 @@ bool register_command(Command command) {
 const std::vector<Command>& commands() { return registry(); }
 
 std::vector<std::string> split_list(const std::string& text, char sep) {
-  std::vector<std::string> out;
-  size_t start = 0;
-  for (;;) {
-    const size_t at = text.find(sep, start);
-    std::string item = text.substr(start, at == std::string::npos ? std::string::npos : at - start);
-    if (!item.empty()) out.push_back(item);
-    if (at == std::string::npos) return out;
-    start = at + 1;
-  }
+  return absl::StrSplit(text, sep, absl::SkipEmpty());
 }
 
 Flags::Flags(const std::vector<std::string>& args, const std::vector<std::string>& valued,
@@ -89,9 +83,8 @@ std::vector<std::string> Flags::get_all(const std::string& name) const {
 long long Flags::get_int(const std::string& name, long long fallback, long long lo, long long hi) const {
   if (!has(name)) return fallback;
   const std::string text = get(name, "");
-  char* end = nullptr;
-  const long long v = std::strtoll(text.c_str(), &end, 10);
-  if (text.empty() || *end != '\0') throw UsageError("--" + name + " takes a whole number, got '" + text + "'");
+  long long v = 0;
+  if (!absl::SimpleAtoi(text, &v)) throw UsageError("--" + name + " takes a whole number, got '" + text + "'");
   if (v < lo || v > hi)
     throw UsageError("--" + name + " = " + text + " is out of range (" + std::to_string(lo) + " to " + std::to_string(hi) + ")");
   return v;
@@ -100,10 +93,9 @@ long long Flags::get_int(const std::string& name, long long fallback, long long 
 double Flags::get_double(const std::string& name, double fallback, double lo, double hi) const {
   if (!has(name)) return fallback;
   const std::string text = get(name, "");
-  char* end = nullptr;
-  const double v = std::strtod(text.c_str(), &end);
-  if (text.empty() || *end != '\0') throw UsageError("--" + name + " takes a number, got '" + text + "'");
-  if (!(v >= lo && v <= hi))
+  double v = 0;
+  if (!absl::SimpleAtod(text, &v)) throw UsageError("--" + name + " takes a number, got '" + text + "'");
+  if (!(v >= lo && v <= hi))  // also refuses nan
     throw UsageError("--" + name + " = " + text + " is out of range (" + std::to_string(lo) + " to " + std::to_string(hi) + ")");
   return v;
 }
