@@ -125,7 +125,7 @@ HALITE_COMMAND(Command{
     "  --out FILE         write one JSON line per game\n"
     "  --replays DIR      write each game's Kaggle replay as DIR/game-<i>.json\n"
     "  --json             print the summary as one JSON object:\n"
-    "                     {\"games\", \"players\": [{\"name\", \"games\", \"wins\", \"win_rate\", \"ci95\",\n"
+    "                     {\"games\", \"aborted\", \"players\": [{\"name\", \"games\", \"wins\", \"win_rate\", \"ci95\",\n"
     "                      \"elo\", \"avg_bank\", \"turn_ms\": {\"p50\", \"p99\", \"max\"}, \"errors\"}]}\n"
     "  --no-progress      no progress bar (it is shown only on a terminal anyway)\n",
     run});

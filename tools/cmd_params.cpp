@@ -3,6 +3,7 @@
 
 #include "command.h"
 #include "halite/json_codec.h"
+#include "halite/search/param_file.h"
 #include "halite/search/planner.h"
 
 namespace halite::tools {
@@ -19,8 +20,8 @@ int run(const std::vector<std::string>& args) {
   const std::string name = flags.positional()[0];
   search::Params params;
   try {
-    params = search::default_params(name);
-    if (flags.has("file")) params.set_from_json(read_json_file(flags.get("file", "")));
+    std::string planner = name;
+    params = flags.has("file") ? search::params_from_file(&planner, flags.get("file", "")) : search::default_params(name);
     for (const std::string& s : flags.get_all("set")) params.set_from_string(s);
   } catch (const search::ParamError& e) {
     throw UsageError(e.what());
@@ -34,7 +35,8 @@ HALITE_COMMAND(Command{"params", "list the planners, or print a planner's parame
                        "usage: halite params [PLANNER] [--file PARAMS.json] [--set name=value]... [--json]\n\n"
                        "Without PLANNER: the registered planners. With PLANNER: each of its declared\n"
                        "parameters with its value, default, range and help, after applying --file (a\n"
-                       "JSON object {\"name\": value}) and --set overrides, which are range-checked;\n"
+                       "JSON object {\"name\": value}, or halite tune's {\"planner\", \"params\"}) and\n"
+                       "--set overrides, which are range-checked;\n"
                        "unknown names are refused with the list of known ones. --json prints the\n"
                        "values as a JSON object that --file accepts.\n",
                        run});
