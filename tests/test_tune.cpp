@@ -291,6 +291,31 @@ TEST_CASE("tune options round-trip through the log header and validate", "[tune]
   CHECK_THROWS_AS(bad.validate(), ParamError);
 }
 
+TEST_CASE("tuning leaves mode switches and resources alone", "[tune]") {
+  // Every planner: the default set is exactly its tunable parameters with a range.
+  for (const search::PlannerInfo& info : search::planners()) {
+    TuneOptions o;
+    o.planner = info.name;
+    std::vector<std::string> expected;
+    for (const search::ParamSpec& s : info.params)
+      if (s.tunable && s.max > s.min) expected.push_back(s.name);
+    std::vector<std::string> tuned;
+    for (const SpsaParam& p : tune_params(o)) tuned.push_back(p.name);
+    INFO(info.name);
+    CHECK(tuned == expected);
+    // Naming a non-tunable parameter is refused with its name.
+    for (const search::ParamSpec& s : info.params) {
+      if (s.tunable) continue;
+      o.names = {s.name};
+      CHECK_THROWS_WITH(o.validate(), Catch::Contains("'" + s.name + "'") && Catch::Contains("not tunable"));
+    }
+  }
+  // The search planners declare some (their mode switches and memory pools).
+  bool any_fixed = false;
+  for (const search::ParamSpec& s : search::planner_info("mcts").params) any_fixed = any_fixed || !s.tunable;
+  CHECK(any_fixed);
+}
+
 TEST_CASE("resuming a synthetic tune from its log gives the uninterrupted run", "[tune]") {
   const std::string dir = temp_dir("synthetic");
   TuneOptions o;

@@ -188,7 +188,13 @@ TuneOptions TuneOptions::from_json(const nlohmann::json& j) {
 void TuneOptions::validate() const {
   search::Params p = search::default_params(planner);  // throws for an unknown planner
   p.set_from_json(start);
-  for (const std::string& n : names) p.get(n);
+  for (const std::string& n : names) {
+    p.get(n);  // throws for an undeclared name
+    for (const search::ParamSpec& spec : p.specs())
+      if (spec.name == n && !spec.tunable)
+        throw search::ParamError("parameter '" + n + "' of " + planner +
+                                 " is not tunable (a mode switch or a resource); give it with --set");
+  }
   for (const auto& [n, v] : c_end) {
     p.get(n);
     if (!(v > 0)) throw search::ParamError("c_end of '" + n + "' must be > 0");
@@ -212,6 +218,7 @@ std::vector<SpsaParam> tune_params(const TuneOptions& options) {
     if (!options.names.empty() && std::find(options.names.begin(), options.names.end(), s.name) == options.names.end())
       continue;
     if (s.max <= s.min) continue;  // nothing to tune
+    if (!s.tunable) continue;      // mode switches and resources keep their start values
     SpsaParam p;
     p.name = s.name;
     p.min = s.min;

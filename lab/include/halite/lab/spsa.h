@@ -125,7 +125,7 @@ double default_c_end(const search::ParamSpec& spec, double c_end_ratio);
 
 struct TuneOptions {
   std::string planner;
-  std::vector<std::string> names;  // parameters to tune; empty: every declared parameter
+  std::vector<std::string> names;  // parameters to tune; empty: every tunable one (ParamSpec::tunable)
   nlohmann::json start = nlohmann::json::object();  // starting values {"name": v} (others: defaults)
   std::string mode = "pair";       // "pair": theta+ vs theta-; "opponent": each against `opponent`
   std::string opponent = "greedy"; // NAME[:k=v,...], or "current": the planner at theta (not perturbed)
