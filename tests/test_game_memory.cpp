@@ -1,0 +1,111 @@
+// GameMemory: statistics read off consecutive states, the same for every
+// sequence of states however it is played.
+#include <catch2/catch.hpp>
+
+#include "halite/lab/match.h"
+#include "halite/search/game_memory.h"
+#include "halite/search/planner.h"
+
+using namespace halite;
+using search::GameMemory;
+
+namespace {
+
+Config small_config() {
+  Config c;
+  c.size = 9;
+  c.episode_steps = 50;
+  return c;
+}
+
+int cell(int row, int col) { return row * 9 + col; }
+
+}  // namespace
+
+TEST_CASE("memory counts an empty enemy ship stepping toward our loaded ship", "[memory]") {
+  const Config config = small_config();
+  // Step 10: our ship with cargo at (4,4); enemy empty ships at distance 2
+  // (one will close in, one will back off) and one at distance 4 (too far).
+  State a = State::empty(config, 2, 10);
+  a.add_ship(UnitId::make(1, 1), cell(4, 4), 0, 120);
+  a.add_ship(UnitId::make(2, 1), cell(4, 6), 1, 0);  // distance 2, moves to (4,5)
+  a.add_ship(UnitId::make(3, 1), cell(2, 4), 1, 0);  // distance 2, moves to (1,4)
+  a.add_ship(UnitId::make(4, 1), cell(0, 4), 1, 0);  // distance 4: not counted
+  State b = State::empty(config, 2, 11);
+  b.add_ship(UnitId::make(1, 1), cell(4, 4), 0, 150);
+  b.add_ship(UnitId::make(2, 1), cell(4, 5), 1, 0);
+  b.add_ship(UnitId::make(3, 1), cell(1, 4), 1, 0);
+  b.add_ship(UnitId::make(4, 1), cell(0, 5), 1, 0);
+
+  GameMemory memory;
+  memory.reset(2, 0);
+  memory.observe(a);
+  memory.observe(b);
+  const search::PlayerMemory& enemy = memory.player(1);
+  CHECK(enemy.approach_chances == 2);
+  CHECK(enemy.approaches == 1);
+  CHECK(enemy.approach_rate() == Approx((1 + 2.0) / (2 + 4.0)));
+  CHECK(memory.player(0).approach_chances == 0);
+  CHECK(memory.gaps() == 0);
+
+  // A state that does not follow (step 13 after 11) is a gap: nothing compared.
+  State c = b;
+  c.set_step(13);
+  memory.observe(c);
+  CHECK(memory.gaps() == 1);
+  CHECK(enemy.approach_chances == 2);
+}
+
+TEST_CASE("memory counts yard guarding, conversions with their cargo, losses", "[memory]") {
+  const Config config = small_config();
+  State a = State::empty(config, 2, 20);
+  a.add_shipyard(UnitId::make(5, 1), cell(2, 2), 1);
+  a.add_ship(UnitId::make(6, 1), cell(2, 4), 0, 0);    // ours, 2 from their yard: a threat
+  a.add_ship(UnitId::make(7, 1), cell(3, 3), 1, 0);    // theirs: steps next to the yard
+  a.add_ship(UnitId::make(8, 1), cell(7, 7), 1, 340);  // theirs: converts
+  a.add_ship(UnitId::make(9, 1), cell(6, 0), 0, 10);   // ours: lost
+  State b = State::empty(config, 2, 21);
+  b.add_shipyard(UnitId::make(5, 1), cell(2, 2), 1);
+  b.add_shipyard(UnitId::make(21, 1), cell(7, 7), 1);
+  b.add_ship(UnitId::make(6, 1), cell(2, 3), 0, 0);
+  b.add_ship(UnitId::make(7, 1), cell(2, 3 - 2), 1, 0);  // (2,1): next to the yard
+
+  GameMemory memory;
+  memory.reset(2, 0);
+  memory.observe(a);
+  memory.observe(b);
+  CHECK(memory.player(1).yard_threat_turns == 1);
+  CHECK(memory.player(1).yard_guarded_turns == 1);
+  CHECK(memory.player(1).ships_converted == 1);
+  CHECK(memory.player(1).mean_convert_cargo() == 340);
+  CHECK(memory.player(0).ships_lost == 1);
+  CHECK(memory.player(1).ships_lost == 0);
+  CHECK(memory.player(0).yard_threat_turns == 0);
+}
+
+TEST_CASE("memory over a whole game depends only on the states", "[memory]") {
+  // Record a game, then feed its states to two memories, one of them
+  // copied half way: both end equal, and a reset starts over.
+  auto a = search::make_planner("greedy", std::vector<std::string>{}, 1);
+  auto b = search::make_planner("greedy", std::vector<std::string>{"hunt_weight=1"}, 2);
+  lab::MatchOptions options;
+  options.config.size = 15;
+  options.config.episode_steps = 120;
+  options.config.random_seed = 3;
+  options.config.has_random_seed = true;
+  options.record = true;
+  const lab::MatchResult game = lab::play_match(std::vector<search::Planner*>{a.get(), b.get()}, options);
+  GameMemory first, second;
+  first.reset(2, 0);
+  for (size_t t = 0; t < game.recorded_states.size(); ++t) {
+    first.observe(game.recorded_states[t]);
+    if (t == 60) second = first;
+    if (t > 60) second.observe(game.recorded_states[t]);
+  }
+  CHECK(first.summary() == second.summary());
+  CHECK(first.player(1).turns_seen == static_cast<int>(game.recorded_states.size()));
+  CHECK(first.player(1).ships_spawned + 1 >= first.player(1).max_ships);
+  CHECK(first.player(1).approach_chances > 0);
+  first.reset(2, 0);
+  CHECK(first.player(1).turns_seen == 0);
+}
