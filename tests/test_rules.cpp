@@ -1176,7 +1176,10 @@ TEST_CASE("capacity: a spawn or conversion past the unit caps throws CapacityErr
     CHECK_THROWS_AS(s.add_ship(UnitId::make(2, 1), 900, 0, 0), CapacityError);
     s.add_shipyard(UnitId::make(3, 1), 1000, 0);
     REQUIRE(s.stage_shipyard(0, Action::Spawn) == StageResult::Ok);
+    const State before = s;
     CHECK_THROWS_AS(s.resolve(), CapacityError);
+    CHECK(s == before);  // strong exception safety: the bank was not debited
+    CHECK(s.player(0).bank == kStartingBank);
   }
   SECTION("shipyards") {
     State s = State::empty(config_of(32), 1, 10);
@@ -1184,7 +1187,35 @@ TEST_CASE("capacity: a spawn or conversion past the unit caps throws CapacityErr
     CHECK_THROWS_AS(s.add_shipyard(UnitId::make(2, 1), 900, 0), CapacityError);
     s.add_ship(UnitId::make(3, 1), 1000, 0, 0);
     REQUIRE(s.stage_ship(0, Action::Convert) == StageResult::Ok);
+    const State before = s;
     CHECK_THROWS_AS(s.resolve(), CapacityError);
+    CHECK(s == before);
+  }
+  SECTION("a later player's spawn past the cap leaves earlier players' turns undone too") {
+    State s = State::empty(config_of(32), 2, 10);
+    for (int k = 1; k < kMaxShips; ++k)
+      s.add_ship(UnitId::make(1, static_cast<uint32_t>(k)), k - 1, k % 2, 0);
+    s.add_shipyard(UnitId::make(3, 1), 1000, 0);
+    s.add_shipyard(UnitId::make(3, 2), 1001, 1);
+    REQUIRE(s.stage_shipyard(0, Action::Spawn) == StageResult::Ok);  // the last free slot
+    REQUIRE(s.stage_shipyard(1, Action::Spawn) == StageResult::Ok);  // one too many
+    REQUIRE(s.stage_ship(0, Action::North) == StageResult::Ok);
+    const State before = s;
+    CHECK_THROWS_AS(s.resolve(), CapacityError);
+    CHECK(s == before);
+    testing::check_conformance(s);
+  }
+  SECTION("a spawn the bank cannot pay for does not count against the cap") {
+    State s = State::empty(config_of(32), 1, 10);
+    for (int k = 1; k < kMaxShips; ++k) s.add_ship(UnitId::make(1, static_cast<uint32_t>(k)), k - 1, 0, 0);
+    s.add_shipyard(UnitId::make(3, 1), 1000, 0);
+    s.add_shipyard(UnitId::make(3, 2), 1001, 0);
+    s.mutable_player(0).bank = 700;  // pays for one spawn of two
+    REQUIRE(s.stage_shipyard(0, Action::Spawn) == StageResult::Ok);
+    s.stage_shipyard(1, Action::Spawn);
+    resolve(s);
+    CHECK(s.ships().size() == static_cast<size_t>(kMaxShips));
+    CHECK(s.player(0).bank == 200);
   }
   SECTION("just under the cap is fine") {
     State s = State::empty(config_of(32), 1, 10);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cassert>
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -328,8 +329,46 @@ void State::remove_marked_shipyards(const uint8_t* remove) {
   num_yards_ = static_cast<int16_t>(out);
 }
 
+void State::check_capacity() const {
+  // Every staged spawn and conversion taking effect is an upper bound, and
+  // almost always far inside the caps: then nothing more is needed.
+  int spawns = 0, converts = 0;
+  for (int i = 0; i < num_yards_; ++i) spawns += yards_[i].action == Action::Spawn;
+  for (int i = 0; i < num_ships_; ++i) converts += ships_[i].action == Action::Convert;
+  if (num_ships_ + spawns <= kMaxShips && num_yards_ + converts <= kMaxShipyards) return;
+  // Near a cap: count exactly what resolve_board() will create, with the
+  // same bank arithmetic (spawns first, then conversions, player by player).
+  const double spawn_cost = static_cast<double>(config_.spawn_cost);
+  const double convert_cost = static_cast<double>(config_.convert_cost);
+  spawns = converts = 0;
+  for (int p = 0; p < num_players_; ++p) {
+    double bank = players_[p].bank;
+    for (int i = 0; i < num_yards_; ++i)
+      if (yards_[i].owner == p && yards_[i].action == Action::Spawn && bank >= spawn_cost) {
+        bank -= spawn_cost;
+        ++spawns;
+      }
+    for (int i = 0; i < num_ships_; ++i) {
+      const Ship& s = ships_[i];
+      if (s.owner != p || s.action != Action::Convert || s.cargo + bank < convert_cost) continue;
+      bool on_yard = false;
+      for (int j = 0; j < num_yards_; ++j) on_yard = on_yard || yards_[j].cell == s.cell;
+      if (on_yard) continue;
+      bank += std::min(s.cargo - convert_cost, 0.0);
+      ++converts;
+    }
+  }
+  if (num_ships_ + spawns > kMaxShips)
+    throw CapacityError("more than " + std::to_string(kMaxShips) + " ships on the board (the engine's cap)");
+  if (num_yards_ + converts > kMaxShipyards)
+    throw CapacityError("more than " + std::to_string(kMaxShipyards) + " shipyards on the board (the engine's cap)");
+}
+
 void State::resolve() {
   if (is_terminal() && failing_ == 0) return;
+  // Strong exception safety: the only throw of a turn is decided here, before
+  // anything changes, so a refused turn leaves the state as it was.
+  check_capacity();
   failing_ = 0;
   resolve_board();
   apply_interpreter();
@@ -370,8 +409,7 @@ void State::resolve_board() {
       if (y.owner != p) continue;
       if (y.action == Action::Spawn && bank >= spawn_cost) {
         bank -= spawn_cost;
-        if (num_ships_ == kMaxShips)
-          throw CapacityError("more than " + std::to_string(kMaxShips) + " ships on the board (the engine's cap)");
+        assert(num_ships_ < kMaxShips && "check_capacity() runs first");
         ships_[num_ships_] = Ship{0.0, UnitId::make(label, ++serial), y.cell, static_cast<uint8_t>(p), Action::None};
         remove_ship[num_ships_] = 0;
         ++num_ships_;
@@ -386,9 +424,7 @@ void State::resolve_board() {
           const double delta = s.cargo - convert_cost;
           leftover += std::max(delta, 0.0);
           bank += std::min(delta, 0.0);
-          if (num_yards_ == kMaxShipyards)
-            throw CapacityError("more than " + std::to_string(kMaxShipyards) +
-                                " shipyards on the board (the engine's cap)");
+          assert(num_yards_ < kMaxShipyards && "check_capacity() runs first");
           yards_[num_yards_] = Shipyard{UnitId::make(label, ++serial), s.cell, static_cast<uint8_t>(p), Action::None};
           ++num_yards_;
           yard_at[s.cell] = static_cast<uint16_t>(num_yards_);

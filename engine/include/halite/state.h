@@ -202,6 +202,9 @@ class State {
  private:
   void remove_marked_ships(const uint8_t* remove);
   void remove_marked_shipyards(const uint8_t* remove);
+  // Throws CapacityError when this turn's staged spawns or conversions would
+  // pass a unit cap; changes nothing.
+  void check_capacity() const;
   void resolve_board();
   void apply_interpreter();
   void regenerate(const uint8_t* occupied);
