@@ -733,3 +733,61 @@ TEST_CASE("check_replay: a later observation missing halite or players is a diff
     CHECK(got.find(key) != std::string::npos);
   }
 }
+
+// ------------------------------------------------- found by the audit (#10) --
+
+TEST_CASE("numbers past a double's range are a JsonError naming the input, everywhere", "[bad_input][json]") {
+  for (const char* text : {"1e400", "[1, -1e400]", "{\"episodeSteps\": 1e999}"})
+    REQUIRE_JSON_ERROR(parse_json(text, "the test input"), "the test input", "not valid JSON");
+  TempDir dir;
+  std::string replay = small_replay().dump();
+  replay.replace(replay.find("\"halite\":["), 10, "\"halite\":[1e400,");
+  write_plain(dir.file("big.json"), replay);
+  REQUIRE_JSON_ERROR(read_replay_file(dir.file("big.json")), dir.file("big.json"));
+  write_gzip(dir.file("big.json.gz"), replay);
+  REQUIRE_JSON_ERROR(read_replay_file(dir.file("big.json.gz")), dir.file("big.json.gz"));
+  // Inside the Kaggle API wrapper's string.
+  write_plain(dir.file("wrapped.json"), Json{{"replay", replay}}.dump());
+  REQUIRE_JSON_ERROR(read_replay_file(dir.file("wrapped.json")), "replay");
+}
+
+TEST_CASE("unit ids from after the observation's step are refused, naming the id", "[bad_input][observation]") {
+  const Config cfg = config_of(5);
+  Json ship_from_future = small_observation();  // step 3
+  ship_from_future["players"][1][2]["4-1"] = Json::array({3, 0});
+  REQUIRE_JSON_ERROR(state_from_observation(ship_from_future, cfg), "\"4-1\"", "step 4", "step 3");
+  Json yard_from_future = small_observation();
+  yard_from_future["players"][0][1]["9-3"] = 4;
+  REQUIRE_JSON_ERROR(state_from_observation(yard_from_future, cfg), "\"9-3\"");
+  // At step 0 only the starting ships ("0-k") can exist.
+  Json at_start = small_observation();
+  at_start["step"] = 0;
+  at_start["players"][0][1] = Json::object();
+  at_start["players"][1][1] = Json::object();
+  at_start["players"][0][2] = Json{{"0-1", {6, 0}}};
+  at_start["players"][1][2] = Json{{"1-1", {18, 0}}};
+  REQUIRE_JSON_ERROR(state_from_observation(at_start, cfg), "\"1-1\"", "step 1");
+  at_start["players"][1][2] = Json{{"0-2", {18, 0}}};
+  const State ok = state_from_observation(at_start, cfg);
+  CHECK(ok.ships().size() == 2);
+  // A unit made during the last turn carries the observation's own step: accepted.
+  Json newest = small_observation();
+  newest["players"][1][2]["3-1"] = Json::array({3, 0});
+  CHECK(state_from_observation(newest, cfg).ships().size() == 4);
+}
+
+TEST_CASE("written replays carry Kaggle's title and specification", "[replay][writer]") {
+  const Json written = small_replay();
+  CHECK(written.at("title") == "Halite 4");
+  const Json reference = read_json_file(std::string(HALITE_TESTDATA) + "/replays/s01_2p_s21_random_random.json.gz");
+  CHECK(written.at("specification") == reference.at("specification"));
+  CHECK(written.at("title") == reference.at("title"));
+}
+
+TEST_CASE("error messages describe containers without dumping them", "[bad_input][json]") {
+  // 100,000 levels of nesting: naming it must not recurse through it.
+  std::string deep(100000, '[');
+  deep += std::string(100000, ']');
+  const Json nested = parse_json(deep);
+  REQUIRE_JSON_ERROR(config_from_json(nested), "configuration", "a list of 1 items");
+}

@@ -6,11 +6,18 @@
 #include <cstdio>
 #include <memory>
 
+#include "replay_specification.h"
+
 namespace halite {
 
 namespace {
 
+// A short description of a value for an error message. Containers are named
+// by type and size, never dumped: dumping recurses, and a value nested a
+// hundred thousand levels deep would overflow the stack.
 std::string describe(const Json& v) {
+  if (v.is_object()) return "an object of " + std::to_string(v.size()) + " keys";
+  if (v.is_array()) return "a list of " + std::to_string(v.size()) + " items";
   std::string s = v.dump();
   if (s.size() > 60) s = s.substr(0, 57) + "...";
   return s;
@@ -73,7 +80,8 @@ bool action_from_word(const std::string& word, Action* out) {
 Json parse_json(std::string_view text, const std::string& what) {
   try {
     return Json::parse(text.begin(), text.end());
-  } catch (const Json::parse_error& e) {
+  } catch (const Json::exception& e) {
+    // parse_error, and out_of_range for a number past a double's range (1e400).
     throw JsonError(what + " is not valid JSON: " + e.what());
   }
 }
@@ -181,6 +189,12 @@ State state_from_observation(const Json& obs, const Config& config) {
   auto id_of = [&](const std::string& key, const std::string& path) {
     UnitId id;
     if (!UnitId::parse(key, &id)) throw JsonError(path + ": \"" + key + "\" is not a unit id of the form <step>-<n>");
+    // A unit created while step t resolved is labelled t + 1, so no unit of
+    // the state at step s has a label above s. A later label would collide
+    // with (or sort after) the ids this state's own spawns will get.
+    if (id.label() > static_cast<uint32_t>(step))
+      throw JsonError(path + ": unit id \"" + key + "\" is from step " + std::to_string(id.label()) +
+                      ", after the observation's step " + std::to_string(step));
     return id;
   };
 
@@ -387,12 +401,12 @@ Json replay_to_json(const std::vector<State>& states, const std::vector<std::vec
   for (int p = 0; p < n; ++p) names.push_back(p < static_cast<int>(team_names.size()) ? team_names[p] : "agent " + std::to_string(p));
   return Json{{"id", id},
               {"name", "halite"},
-              {"title", "Halite 3.1"},
+              {"title", "Halite 4"},
               {"description", "The game of space salt."},
               {"version", "1.2.1"},
               {"schema_version", 1},
               {"configuration", config_to_json(states.front().config())},
-              {"specification", Json{{"agents", {1, 2, 4}}}},
+              {"specification", Json::parse(kReplaySpecification)},
               {"steps", std::move(steps)},
               {"rewards", std::move(rewards)},
               {"statuses", std::move(statuses)},
