@@ -113,7 +113,10 @@ Json read_json_file(const std::string& path) {
 Config config_from_json(const Json& j, std::vector<std::string>* unknown_keys) {
   if (!j.is_object()) fail("configuration", "an object", j);
   Config c;
-  for (const auto& [key, v] : j.items()) {
+  for (const auto& item : j.items()) {
+    // Named, not a structured binding: C++20 lambdas may not capture those (clang refuses).
+    const std::string& key = item.key();
+    const Json& v = item.value();
     const std::string path = "configuration." + key;
     auto as_int = [&](int64_t lo, int64_t hi) {
       const int64_t x = get_integer(v, path);
