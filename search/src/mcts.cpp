@@ -79,23 +79,23 @@ std::vector<ParamSpec> mcts_specs() {
       {"prior_weight", 0.3, 0, 10, "bonus of the greedy (or rollout) move, decaying as 1 / (visits + 1)"},
       {"horizon", 4, 1, 100, "turns simulated per simulation (tree turns included)", true},
       {"tree_depth", 1, 1, 10, "turns decided by each ship's own tree; later turns by the rollout policy", true},
-      {"regret_matching", 0, 0, 1, "1: regret matching instead of UCB1 in the bandits", true},
+      {"regret_matching", 0, 0, 1, "1: regret matching instead of UCB1 in the bandits", true, /*tunable=*/false},
       {"rm_exploration", 0.1, 0, 1, "regret matching's uniform exploration mix", },
-      {"opponent_bandits", 0, 0, 1, "1: opponents' ships get their own bandits; 0: they play greedy", true},
-      {"max_nodes", 60000, 100, 10000000, "node pool size per turn (preallocated)", true},
-      {"default_iterations", 2000, 1, 100000000, "simulations when the budget has neither deadline nor cap", true},
-      {"safety_ms", 3, 0, 1000, "stop simulating this long before the deadline (time to answer)"},
+      {"opponent_bandits", 0, 0, 1, "1: opponents' ships get their own bandits; 0: they play greedy", true, /*tunable=*/false},
+      {"max_nodes", 60000, 100, 10000000, "node pool size per turn (preallocated)", true, /*tunable=*/false},
+      {"default_iterations", 2000, 1, 100000000, "simulations when the budget has neither deadline nor cap", true, /*tunable=*/false},
+      {"safety_ms", 3, 0, 1000, "stop simulating this long before the deadline (time to answer)", false, /*tunable=*/false},
       {"prune_penalty", 1e9, 0, 1e9, "root moves the greedy costs at least this much higher than its pick are never tried"},
       {"global_weight", 0.3, 0, 10, "weight of the whole evaluation's gain in a ship's reward (the rest is the ship's own)"},
       {"final_z", 1.5, 0, 10, "a move replaces the prior only if better by this many standard errors"},
-      {"trust_returns", 0, 0, 1, "1: ships the greedy policy sends to a yard keep its move (no bandit)", true},
+      {"trust_returns", 0, 0, 1, "1: ships the greedy policy sends to a yard keep its move (no bandit)", true, /*tunable=*/false},
       {"contact_radius", 2, 0, 42, "only own ships within this distance of an enemy ship get a bandit (0: every ship)", true},
-      {"paired", 1, 0, 1, "1: paired search: one ship at a time deviates from the greedy plan, compared with it on common random numbers", true},
+      {"paired", 1, 0, 1, "1: paired search: one ship at a time deviates from the greedy plan, compared with it on common random numbers", true, /*tunable=*/false},
       {"progress_weight", 1, 0, 10, "paired: value of a ship's progress toward its greedy target, per turn, times its greedy rate"},
       {"max_progress_rate", 200, 0, 100000, "paired: cap of the greedy rate used for progress"},
       {"min_gain", 10, 0, 100000, "paired: a deviation must gain at least this much (and final_z standard errors)"},
-      {"greedy_first_turn", 0, 0, 1, "1: own ships without a bandit play the greedy move on the first simulated turn", true},
-      {"penalty_weight", 1, 0, 10, "weight of the greedy safety penalties added to the searched move values"},
+      {"greedy_first_turn", 0, 0, 1, "1: own ships without a bandit play the greedy move on the first simulated turn", true, /*tunable=*/false},
+      {"penalty_weight", 1, 0, 10, "paired=0: weight of the greedy safety penalties added to the searched move values"},
   };
   for (ParamSpec& s : greedy_specs()) v.push_back(std::move(s));
   for (ParamSpec& s : rollout_specs()) v.push_back(std::move(s));
@@ -248,7 +248,7 @@ class MctsPlanner final : public Planner {
           const double all_mu = all_sum / std::max(1, nd.visits);
           const double var = std::max(nd.sum_sq[m] / nd.n[m] - mu * mu, all_sq / std::max(1, nd.visits) - all_mu * all_mu);
           req.cost[m] = -(mu - (m == units_[u].root_prior ? 0.0 : mp_.final_z * std::sqrt(var / nd.n[m]))) +
-                        own_penalties_[units_[u].choice][m];
+                        mp_.penalty_weight * own_penalties_[units_[u].choice][m];
         }
       }
       if (sims == 0) req = own_requests_[units_[u].choice];

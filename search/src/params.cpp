@@ -85,7 +85,7 @@ std::string Params::describe() const {
     std::string line = s.name + std::string(width + 2 - s.name.size(), ' ');
     line += format_number(values_.at(s.name));
     line += "  (default " + format_number(s.default_value) + ", range [" + format_number(s.min) + ", " +
-            format_number(s.max) + "]" + (s.integer ? ", integer" : "") + ")  " + s.help;
+            format_number(s.max) + "]" + (s.integer ? ", integer" : "") + (s.tunable ? "" : ", not tuned") + ")  " + s.help;
     out += line + "\n";
   }
   return out;

@@ -10,7 +10,7 @@ std::vector<ParamSpec> rollout_specs() {
       {"rollout_return_cargo", 400, 0, 100000, "rollout ships head home with this much cargo"},
       {"rollout_mine_threshold", 60, 0, 500, "rollout ships mine a cell holding at least this much"},
       {"rollout_wander", 0.5, 0, 1, "chance a rollout ship with nothing to do moves at random"},
-      {"rollout_avoid_reach", 1, 0, 1, "1: rollout ships keep clear of cells a lighter (or equal) enemy ship can reach", true},
+      {"rollout_avoid_reach", 1, 0, 1, "1: rollout ships keep clear of cells a lighter (or equal) enemy ship can reach", true, /*tunable=*/false},
   };
 }
 
