@@ -80,7 +80,7 @@ const GreedyDecision& GreedyPolicy::decide(const State& s, int player) {
     if (e.owner == player) continue;
     for (int dr = -rad; dr <= rad; ++dr)
       for (int dc = -(rad - std::abs(dr)); dc <= rad - std::abs(dr); ++dc) {
-        const int c = ((s.row(e.cell) + dr + n) % n) * n + (s.col(e.cell) + dc + n) % n;
+        const int c = offset_cell(e.cell, dr, dc, n);
         threat_[c] = std::min(threat_[c], e.cargo);
       }
   }

@@ -6,6 +6,7 @@
 #include <cstdlib>
 
 #include "halite/search/builtin.h"
+#include "halite/search/common.h"
 #include "halite/search/rng.h"
 
 namespace halite::search {
@@ -111,7 +112,7 @@ class MinerPlanner final : public Planner {
         double best = -1;
         for (int dr = -radius_; dr <= radius_; ++dr)
           for (int dc = -radius_; dc <= radius_; ++dc) {
-            const int c = ((s.row(sh.cell) + dr + n) % n) * n + (s.col(sh.cell) + dc + n) % n;
+            const int c = offset_cell(sh.cell, dr, dc, n);
             const double score = s.halite(c) / (1 + std::abs(dr) + std::abs(dc));
             if (score > best) best = score, target = c;
           }

@@ -25,6 +25,17 @@ inline constexpr std::array<Action, kNumMoves> kMoveActions = {Action::None, Act
                                                               Action::East, Action::West};
 inline constexpr double kInf = std::numeric_limits<double>::infinity();
 
+// The cell `dr` rows and `dc` columns away from `cell` on an n x n torus,
+// for any offsets (a radius may exceed the board: offsets wrap as often as
+// they need to).
+inline int offset_cell(int cell, int dr, int dc, int n) {
+  auto wrap = [n](int x) {
+    x %= n;
+    return x < 0 ? x + n : x;
+  };
+  return wrap(cell / n + dr) * n + wrap(cell % n + dc);
+}
+
 // Distance and neighbour tables on the torus for one board size. init() is a
 // no-op when the size is unchanged, so planners call it at every plan().
 class Geometry {

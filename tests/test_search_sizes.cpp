@@ -1,0 +1,106 @@
+// Every planner on every kind of board the engine accepts, at its parameters'
+// defaults and range ends: legal orders, no own collisions (where the
+// parameters promise none), deterministic with a seed and an iteration cap.
+// Run in the AddressSanitizer + UndefinedBehaviorSanitizer build too, where an
+// index off the board (a radius wider than the board, a wrap gone negative)
+// is an error.
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+#include "halite/search/planner.h"
+#include "search_checks.h"
+
+using namespace halite;
+using namespace halite::search;
+
+namespace {
+
+// A board seed whose starting board has halite at every size from 2 up (on
+// the smallest boards some seeds give none, and the reference refuses them).
+constexpr uint32_t kSeed = 9;
+
+// Resources bound memory and time, not behaviour: at their maximum
+// (max_nodes = 10 million preallocated nodes) a test would measure the
+// machine. They are tested at their minimum and default.
+bool is_resource(const ParamSpec& spec) { return spec.name == "max_nodes" || spec.name == "default_iterations"; }
+
+std::vector<std::string> at_ends(const PlannerInfo& info, bool maximum) {
+  std::vector<std::string> out;
+  for (const ParamSpec& spec : info.params) {
+    if (maximum && is_resource(spec)) continue;
+    out.push_back(spec.name + "=" + format_number(maximum ? spec.max : spec.min, 17));
+  }
+  return out;
+}
+
+bool promises_no_collision(const std::string& planner, const std::vector<std::string>& overrides) {
+  if (planner == "random" || planner == "miner") return false;
+  // In their last crash_home_steps steps, ships may crash on a yard on purpose.
+  for (const std::string& o : overrides)
+    if (o.rfind("crash_home_steps=", 0) == 0) return o == "crash_home_steps=0";
+  return false;  // the default (1) allows the final crash
+}
+
+// One short game of `planner` (every seat, each its own seed), checking each
+// answer; returns the final state's hash.
+uint64_t play(const std::string& planner, const std::vector<std::string>& overrides, int size, int players, int steps,
+              uint32_t board_seed) {
+  Config config;
+  config.size = size;
+  config.episode_steps = steps;
+  config.random_seed = board_seed;
+  State s = State::initial(config, players);
+  std::vector<std::unique_ptr<Planner>> seats;
+  for (int p = 0; p < players; ++p) seats.push_back(make_planner(planner, overrides, 77 + static_cast<uint64_t>(p)));
+  const bool no_collision = promises_no_collision(planner, overrides);
+  std::vector<State::Orders> orders(static_cast<size_t>(players));
+  while (!s.is_terminal()) {
+    for (int p = 0; p < players; ++p) {
+      orders[p].clear();
+      if (s.player(p).status != Status::Active) continue;
+      orders[p] = seats[p]->plan(s, p, Budget::iterations(6));
+      testing::check_orders(s, p, orders[p], no_collision);
+    }
+    s.step(orders);
+  }
+  return hash(s);
+}
+
+}  // namespace
+
+TEST_CASE("every planner at every board size, at its defaults and at all-min and all-max parameters",
+          "[search][sizes]") {
+  for (const PlannerInfo& info : planners()) {
+    const std::vector<std::vector<std::string>> sets = {{}, at_ends(info, false), at_ends(info, true)};
+    for (size_t k = 0; k < sets.size(); ++k) {
+      for (int size : {2, 3, 4, 7, 21, 32}) {
+        for (int players : {1, 2, 4}) {
+          // Small boards play longer games (spawns, conversions, crowding);
+          // large ones a few turns (their cost is per turn).
+          const int steps = size <= 7 ? 40 : 8;
+          INFO(info.name << " parameter set " << k << " (0 defaults, 1 all-min, 2 all-max), " << size << "x" << size
+                         << ", " << players << " players");
+          const uint64_t first = play(info.name, sets[k], size, players, steps, kSeed);
+          CHECK(play(info.name, sets[k], size, players, steps, kSeed) == first);
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("every planner parameter alone at each end of its range, on the smallest boards", "[search][sizes]") {
+  for (const PlannerInfo& info : planners()) {
+    for (const ParamSpec& spec : info.params) {
+      for (bool maximum : {false, true}) {
+        if (maximum && is_resource(spec)) continue;
+        const std::vector<std::string> overrides = {spec.name + "=" + format_number(maximum ? spec.max : spec.min, 17)};
+        for (int size : {2, 3, 5}) {
+          INFO(info.name << " " << overrides[0] << ", " << size << "x" << size);
+          play(info.name, overrides, size, 2, 25, kSeed);
+        }
+      }
+    }
+  }
+}
