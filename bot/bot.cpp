@@ -10,6 +10,31 @@ namespace halite::bot {
 
 // ---- time ------------------------------------------------------------------
 
+namespace {
+
+// After the runner charges overage, the margin grows by what was charged plus
+// this much: the charge measured one turn's excess, the next may be a little
+// worse (scheduling noise on the runner's machine is of this order).
+constexpr double kMarginGrowthSlackMs = 50;
+// ... but the learnt margin never takes more than this fraction of
+// actTimeout: past it the bot would be playing the fallback on most turns,
+// and the overage bank (not the margin) is what absorbs the rare long turn.
+constexpr double kMaxMarginFraction = 0.5;
+// No turn budget beyond this, whatever the configuration and the overage bank
+// say: an hour is far past any real actTimeout, and it keeps deadlines far
+// inside what a clock's duration can represent (a bank of 1e308 s once made
+// the deadline overflow).
+constexpr double kMaxTurnMs = 3600.0 * 1000;
+
+// Seconds as the runner reports them, made safe to compute with: not a
+// number or negative means unknown (-1), huge is capped.
+double sane_seconds(double s) {
+  if (!(s >= 0)) return -1;
+  return std::min(s, kMaxTurnMs / 1000);
+}
+
+}  // namespace
+
 void TimeManager::new_game() {
   last_overage_s_ = -1;
   degrade_left_ = 0;
@@ -17,12 +42,13 @@ void TimeManager::new_game() {
 
 TurnPlan TimeManager::plan_turn(const Config& config, int step, double overage_s) {
   TurnPlan tp;
-  const double act_ms = config.act_timeout * 1000;
+  overage_s = sane_seconds(overage_s);
+  const double act_ms = std::min(config.act_timeout * 1000, kMaxTurnMs);
   // The runner charged overage since the last turn: our margin was too thin
   // for this machine. Widen it by what was charged and play cheap for a while.
   if (last_overage_s_ >= 0 && overage_s >= 0 && overage_s < last_overage_s_ - 1e-3) {
     const double charged_ms = (last_overage_s_ - overage_s) * 1000;
-    extra_margin_ms_ = std::min(extra_margin_ms_ + charged_ms + 50, act_ms / 2);
+    extra_margin_ms_ = std::min(extra_margin_ms_ + charged_ms + kMarginGrowthSlackMs, act_ms * kMaxMarginFraction);
     degrade_left_ = std::max(degrade_left_, policy_.degrade_turns);
     tp.reason = "the runner charged overage time last turn";
   }
@@ -38,8 +64,8 @@ TurnPlan TimeManager::plan_turn(const Config& config, int step, double overage_s
     const int turns_left = std::max(1, config.episode_steps - 1 - step);
     bonus = policy_.overage_use * (overage_s - policy_.overage_low_s) * 1000 / turns_left;
   }
-  tp.budget_ms = std::max(0.0, base + bonus);
-  tp.hard_ms = std::max(0.0, act_ms - margin / 2 + bonus);
+  tp.budget_ms = std::clamp(base + bonus, 0.0, kMaxTurnMs);
+  tp.hard_ms = std::clamp(act_ms - margin / 2 + bonus, 0.0, kMaxTurnMs);
   if (degrade_left_ > 0) {
     --degrade_left_;
     tp.use_fallback = true;
@@ -52,7 +78,7 @@ TurnPlan TimeManager::plan_turn(const Config& config, int step, double overage_s
 }
 
 void TimeManager::turn_finished(const Config& config, double elapsed_ms, bool planner_late) {
-  const double act_ms = config.act_timeout * 1000;
+  const double act_ms = std::min(config.act_timeout * 1000, kMaxTurnMs);
   if (planner_late || elapsed_ms > act_ms - margin_ms() / 2) degrade_left_ = policy_.degrade_turns;
 }
 
@@ -157,7 +183,9 @@ std::optional<std::string> Bot::handle_line(std::string_view line, Clock::time_p
       return std::nullopt;
     }
     ++error_lines_;
-    log(0, "neither an observation nor a configuration, answering {}: %s", j.dump().substr(0, 120).c_str());
+    // Named by size, never dumped: dumping recurses, and a line nested
+    // 200,000 levels deep overflowed the stack here.
+    log(0, "neither an observation nor a configuration (an object of %zu keys), answering {}", j.size());
     return "{}";
   } catch (const std::exception& e) {
     log(0, "internal error, answering {}: %s", e.what());
@@ -166,24 +194,34 @@ std::optional<std::string> Bot::handle_line(std::string_view line, Clock::time_p
 }
 
 void Bot::set_configuration(const Json& j) {
-  try {
-    std::vector<std::string> unknown;
-    Config c = config_from_json(j, &unknown);
-    if (in_game_ && !(c == config_)) end_game();
-    config_ = c;
-    has_config_ = true;
-    config_ok_ = true;
-    config_error_.clear();
-    std::string keys;
-    for (const std::string& k : unknown) keys += (keys.empty() ? "" : ", ") + k;
-    if (!keys.empty()) log(2, "configuration keys ignored: %s", keys.c_str());
-  } catch (const std::exception& e) {
-    if (in_game_) end_game();
-    config_ok_ = false;
-    config_error_ = e.what();
-    log(0, "unsupported configuration: %s; every observation is answered {} until a valid configuration arrives",
-        e.what());
+  // Key by key from Kaggle's defaults: a value the bot cannot use (a null
+  // randomSeed, a string where a number belongs, a size past the engine's
+  // cap) is logged and left at its default instead of costing the game.
+  // Most keys the bot never reads (randomSeed, startingHalite, runTimeout);
+  // for the others, a wrong default shows later as an observation that does
+  // not fit, which the state-free fallback answers.
+  Config c;
+  if (!j.is_object()) {
+    log(0, "the configuration is %s, not an object: using Kaggle's defaults", j.type_name());
+  } else {
+    Json accepted = config_to_json(c);
+    for (const auto& item : j.items()) {
+      Json candidate = accepted;
+      candidate[item.key()] = item.value();
+      try {
+        std::vector<std::string> unknown;
+        c = config_from_json(candidate, &unknown);
+        accepted = std::move(candidate);
+        if (!unknown.empty()) log(2, "configuration key ignored: %s", item.key().c_str());
+      } catch (const std::exception& e) {
+        log(0, "configuration.%s ignored (%s); keeping %s", item.key().c_str(), e.what(),
+            accepted.contains(item.key()) ? accepted[item.key()].dump().c_str() : "no value");
+      }
+    }
   }
+  if (in_game_ && !(c == config_)) end_game();
+  config_ = c;
+  has_config_ = true;
 }
 
 void Bot::start_game(int num_players, int me) {
@@ -222,11 +260,6 @@ State::Orders Bot::fallback_orders(const State& state, int player) {
 }
 
 std::string Bot::answer_observation(const Json& obs, Clock::time_point received) {
-  if (!config_ok_) {
-    ++error_lines_;
-    log(0, "unsupported configuration (%s): answering {}", config_error_.c_str());
-    return "{}";
-  }
   if (!has_config_) {
     if (!warned_no_config_) log(0, "no configuration line before the first observation: assuming Kaggle's defaults");
     warned_no_config_ = true;
@@ -249,9 +282,13 @@ std::string Bot::answer_observation(const Json& obs, Clock::time_point received)
     copy.erase("player");  // checked below with a clearer message
     state = state_from_observation(copy, config_);
   } catch (const std::exception& e) {
+    // The engine cannot hold this position (past its unit caps, a board that
+    // does not fit the configuration, ...): still play the turn.
     ++error_lines_;
-    log(0, "bad observation, answering {}: %s", e.what());
-    return "{}";
+    ++fallback_turns_;
+    log(0, "step %s: no state from this observation (%s); the state-free fallback plays",
+        obs.contains("step") ? obs["step"].dump().c_str() : "?", e.what());
+    return stateless_fallback(obs, config_);
   }
   if (me < 0 || me >= state.num_players()) {
     ++error_lines_;

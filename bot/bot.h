@@ -15,6 +15,7 @@
 #include "halite/search/planner.h"
 #include "memory.h"
 #include "options.h"
+#include "stateless.h"
 #include "worker.h"
 
 namespace halite::bot {
@@ -78,8 +79,6 @@ class Bot {
 
   Config config_;
   bool has_config_ = false;
-  bool config_ok_ = true;
-  std::string config_error_;
   bool warned_no_config_ = false;
 
   bool in_game_ = false;

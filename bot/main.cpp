@@ -54,7 +54,7 @@ int main(int argc, char** argv) {
     }
     options = halite::bot::parse_args(argc, argv);
     if (options.help) {
-      std::printf("%s", halite::bot::usage_text());
+      std::printf("%s", halite::bot::usage_text().c_str());
       return 0;
     }
     if (options.list_planners) {
@@ -63,7 +63,7 @@ int main(int argc, char** argv) {
     }
     bot = std::make_unique<halite::bot::Bot>(options);
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "halite_bot: %s\n\n%s", e.what(), halite::bot::usage_text());
+    std::fprintf(stderr, "halite_bot: %s\n\n%s", e.what(), halite::bot::usage_text().c_str());
     return 2;
   }
   if (options.verbose >= 1)

@@ -110,7 +110,12 @@ void apply_config_file(const std::string& path, Options* o) {
   apply_config_json(j, o, path);
 }
 
-const char* usage_text() {
+std::string usage_text() {
+  // Defaults are read from the code they describe, so the text cannot drift.
+  const TimePolicy t;
+  std::string preferred;
+  for (const char* name : kPreferredPlanners) preferred += (preferred.empty() ? "" : ", ") + std::string(name);
+  auto num = [](double x) { return search::format_number(x); };
   return "usage: halite_bot [options]\n"
          "\n"
          "Plays Halite IV through a line protocol: the first line on stdin is Kaggle's\n"
@@ -122,18 +127,18 @@ const char* usage_text() {
          "options:\n"
          "  --config FILE        JSON: {\"planner\", \"params\", \"fallback\", \"fallback_params\",\n"
          "                       \"seed\", \"verbose\", \"time\": {time keys below}}\n"
-         "  --planner NAME       the main planner (default: the first registered of\n"
-         "                       greedy, miner)\n"
+         "  --planner NAME       the main planner (default: " + default_planner() + ", the first registered of\n"
+         "                       " + preferred + ")\n"
          "  --set k=v            a parameter of the main planner (repeatable)\n"
-         "  --fallback NAME      the cheap planner for short time and failures (miner)\n"
+         "  --fallback NAME      the cheap planner for short time and failures (" + kDefaultFallback + ")\n"
          "  --fallback-set k=v   a parameter of the fallback planner (repeatable)\n"
          "  --seed N             planner seed (1)\n"
-         "  --margin-ms X        safety margin under actTimeout (300)\n"
+         "  --margin-ms X        safety margin under actTimeout (" + num(t.margin_ms) + ")\n"
          "  --max-turn-ms X      cap on the main planner's time per turn (0: none)\n"
-         "  --overage-use F      fraction of the overage bank to spend, 0..1 (0)\n"
-         "  --overage-low-s X    overage bank below which turns get half time (10)\n"
-         "  --degrade-turns N    fallback turns after a turn that ran long (5)\n"
-         "  --min-plan-ms X      below this budget the fallback plays (15)\n"
+         "  --overage-use F      fraction of the overage bank to spend, 0..1 (" + num(t.overage_use) + ")\n"
+         "  --overage-low-s X    overage bank below which turns get half time (" + num(t.overage_low_s) + ")\n"
+         "  --degrade-turns N    fallback turns after a turn that ran long (" + num(t.degrade_turns) + ")\n"
+         "  --min-plan-ms X      below this budget the fallback plays (" + num(t.min_plan_ms) + ")\n"
          "  --iterations N       iteration cap per turn for the main planner (0: none)\n"
          "  --verbose N          stderr: 0 errors, 1 + game summaries, 2 + every turn (1)\n"
          "  --quiet              same as --verbose 0\n"

@@ -70,6 +70,6 @@ void apply_config_file(const std::string& path, Options* options);
 void apply_config_json(const nlohmann::json& j, Options* options, const std::string& what);
 // Parses argv (throws UsageError).
 Options parse_args(int argc, char** argv);
-const char* usage_text();
+std::string usage_text();
 
 }  // namespace halite::bot

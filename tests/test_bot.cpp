@@ -210,27 +210,30 @@ TEST_CASE("bot: garbage lines get {} and the bot keeps going", "[bot]") {
   CHECK(bot.ask(bad.dump()) == "{}");
   bad["player"] = "zero";
   CHECK(bot.ask(bad.dump()) == "{}");
+  // Observations the engine cannot hold are played by the state-free
+  // fallback: the lone ship converts, whatever else is wrong.
   bad = obs0;
   bad["players"][0][2] = Json::object({{"not-an-id", Json::array({5, 0})}});
-  CHECK(bot.ask(bad.dump()) == "{}");
+  CHECK(bot.ask(bad.dump()) == R"({"not-an-id":"CONVERT"})");
   bad = obs0;
   bad["step"] = 100000;
-  CHECK(bot.ask(bad.dump()) == "{}");
+  CHECK(bot.ask(bad.dump()) == convert);
   bad = obs0;
-  bad["players"][0][2] = Json::object({{"0-1", Json::array({5000, 0})}});  // cell off the board
+  bad["players"][0][2] = Json::object({{"0-1", Json::array({5000, 0})}});  // cell off the board: skipped
   CHECK(bot.ask(bad.dump()) == "{}");
   CHECK(bot.ask(obs0.dump()) == convert);
 
-  // An unsupported configuration: every observation gets {} until a valid one.
+  // Configuration values the bot cannot use are ignored (Kaggle's default
+  // kept), not a reason to stop playing.
   Json big = config;
   big["size"] = 40;
-  CHECK(bot.ask(Json{{"configuration", big}, {"observation", obs0}}.dump()) == "{}");
-  CHECK(bot.ask(obs0.dump()) == "{}");
+  CHECK(bot.ask(Json{{"configuration", big}, {"observation", obs0}}.dump()) == convert);
+  CHECK(bot.ask(obs0.dump()) == convert);
   bot.send(big.dump());
-  CHECK(bot.ask(obs0.dump()) == "{}");
+  CHECK(bot.ask(obs0.dump()) == convert);
   CHECK(bot.ask(Json{{"configuration", config}, {"observation", obs0}}.dump()) == convert);
   bot.send(R"({"size": "big"})");
-  CHECK(bot.ask(obs0.dump()) == "{}");
+  CHECK(bot.ask(obs0.dump()) == convert);
   bot.send(config.dump());
 
   // A whole game still plays normally afterwards.
@@ -245,6 +248,77 @@ TEST_CASE("bot: garbage lines get {} and the bot keeps going", "[bot]") {
   }
   INFO(first_failure);
   CHECK(failures == 0);
+  CHECK(bot.finish() == 0);
+}
+
+TEST_CASE("bot: what the audit found no longer costs a game (#10)", "[bot]") {
+  const halite::Replay r = halite::read_replay_file(HALITE_TESTDATA "/replays/s03_2p_s21_greedy_greedy.json.gz");
+  const Json config = halite::config_to_json(r.config);
+  const Json obs0 = observation_for(r, 0, 0);
+  const std::string convert = R"({"0-1":"CONVERT"})";
+  std::vector<std::string> args(std::begin(kFastFlags), std::end(kFastFlags));
+  args.insert(args.end(), {"--planner", "miner"});
+
+  SECTION("a configuration with a key the bot does not use set to null") {
+    BotProcess bot(args);
+    Json c = config;
+    c["randomSeed"] = nullptr;
+    bot.send(c.dump());
+    CHECK(bot.ask(obs0.dump()) == convert);
+    CHECK(bot.finish() == 0);
+  }
+  SECTION("an observation with more shipyards than the engine holds") {
+    BotProcess bot(args);
+    bot.send(config.dump());
+    Json obs = observation_for(r, 50, 0);
+    // 129 yards of player 1 (the engine's cap is 128), on cells without units.
+    Json yards = Json::object();
+    std::vector<bool> used(static_cast<size_t>(r.config.size * r.config.size), false);
+    for (const Json& pl : obs["players"])
+      for (const auto& item : pl[2].items()) used[item.value()[0].get<size_t>()] = true;
+    for (size_t c = 0, k = 1; k <= 129; ++c)
+      if (!used[c]) yards["50-" + std::to_string(k++)] = c;
+    obs["players"][1][1] = yards;
+    const std::string answer = bot.ask(obs.dump());
+    INFO(answer);
+    const Json a = halite::parse_json(answer);
+    REQUIRE(a.is_object());
+    CHECK(a.size() > 0);  // the fallback plays our ships
+    for (const auto& item : a.items()) CHECK(obs["players"][0][2].contains(item.key()));
+    // The next normal observation is played by the planner again.
+    CHECK(check_answer(bot.ask(observation_for(r, 51, 0).dump()), observation_for(r, 51, 0), r.config, 0).empty());
+    CHECK(bot.finish() == 0);
+  }
+  SECTION("a line nested 200,000 levels deep") {
+    BotProcess bot(args);
+    bot.send(config.dump());
+    std::string deep;
+    for (int i = 0; i < 200000; ++i) deep += "{\"a\":";
+    deep += "1" + std::string(200000, '}');
+    CHECK(bot.ask(deep) == "{}");
+    CHECK(bot.ask(obs0.dump()) == convert);
+    CHECK(bot.finish() == 0);
+  }
+  SECTION("a huge overage bank with overage use on") {
+    std::vector<std::string> spend = args;
+    spend.insert(spend.end(), {"--overage-use", "0.5"});
+    BotProcess bot(spend);
+    bot.send(config.dump());
+    for (double overage : {1e308, 1e20, -5.0}) {
+      Json obs = obs0;
+      obs["remainingOverageTime"] = overage;
+      CHECK(bot.ask(obs.dump()) == convert);
+    }
+    CHECK(bot.finish() == 0);
+  }
+}
+
+TEST_CASE("bot: --help names the default planner the code uses", "[bot]") {
+  BotProcess bot({"--help"});
+  std::string text, line;
+  while ((line = bot.read_line()) != "<eof>" && line != "<timeout>") text += line + "\n";
+  INFO(text);
+  CHECK(text.find("(default: beam,") != std::string::npos);
   CHECK(bot.finish() == 0);
 }
 
