@@ -18,3 +18,12 @@ cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEB
       -DHALITE_SANITIZE=ON -DHALITE_BUILD_BENCH=OFF
 cmake --build build-asan -j "$jobs"
 (cd build-asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j "$jobs")
+
+# The fuzz targets (clang, libFuzzer with ASan + UBSan), each run briefly from
+# its seed corpus: a crash fails the suite. docs/fuzzing.md runs them for hours.
+CC=clang CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=Release -DHALITE_FUZZ=ON \
+      -DHALITE_BUILD_TESTS=OFF -DHALITE_BUILD_BENCH=OFF
+cmake --build build-fuzz -j "$jobs" --target halite_fuzz_replay halite_fuzz_configuration halite_fuzz_observation \
+      halite_fuzz_actions halite_fuzz_bot_lines
+rm -rf build-fuzz/run
+bash fuzz/run.sh build-fuzz build-fuzz/run "${HALITE_FUZZ_SECONDS:-20}"
