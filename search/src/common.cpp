@@ -5,6 +5,12 @@
 
 namespace halite::search {
 
+// A yard site is worth the halite within this many moves of it: the cells
+// its ships mine on their first trips out and back, which is what pays for
+// the conversion (min_yard_halite is measured over them).
+constexpr int kYardSiteRadius = 2;
+
+
 // ------------------------------------------------------------ Geometry ----
 
 void Geometry::init(int size) {
@@ -247,7 +253,7 @@ BuildPlan plan_builds(const State& s, int player, const Geometry& geo, const Eco
       if (nearest < econ.min_yard_distance || nearest > econ.max_yard_distance) continue;
       double around = 0;
       for (int c = 0; c < geo.cells(); ++c)
-        if (geo.dist(c, sh.cell) <= 2) around += s.halite(c);
+        if (geo.dist(c, sh.cell) <= kYardSiteRadius) around += s.halite(c);
       if (around > best_halite) best_halite = around, best = i;
     }
     if (best >= 0) {

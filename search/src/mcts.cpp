@@ -37,7 +37,12 @@ namespace halite::search {
 namespace {
 
 // Paired search: how much a kept deviation is preferred over the greedy move
-// in the resolver (far above any greedy move cost, below its forbidden cost).
+// in the resolver. 1e5 is far above the differences between a ship's safe
+// moves (progress at most max_progress_rate per turn, a few hundred), so the
+// deviation wins over the ship's own greedy move; it stays below the danger
+// penalties a joint move can put on *another* ship (danger_penalty up to 1e6)
+// and the forbidden cost (1e7), so the resolver still refuses a deviation
+// that would push a neighbour into danger or onto a forbidden cell.
 constexpr double kPairedPreference = 1e5;
 
 struct MctsParams {

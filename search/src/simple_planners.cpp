@@ -1,4 +1,5 @@
-// Two simple policies: `random` (the reference's random agent, reimplemented)
+// Two simple policies: `random` (random moves, converts and spawns in the
+// style of the reference's random agent, not its exact draws)
 // and `miner` (mines, brings cargo home, spawns). They are opponents for
 // tests and `halite play`, and baselines for the arena.
 #include <algorithm>
@@ -164,7 +165,7 @@ class MinerPlanner final : public Planner {
 }  // namespace
 
 PlannerInfo random_planner_info() {
-  return {"random", "the reference's random agent: random moves, occasional converts and spawns", {},
+  return {"random", "random moves; mines half the time on a cell richer than its cargo; converts 5% of the time (50% with no yard); spawns 20% of the time (always with no ship)", {},
           [](const Params&, uint64_t seed) { return std::make_unique<RandomPlanner>(seed); }};
 }
 

@@ -9,10 +9,10 @@
 
 namespace halite::search {
 
-PlannerInfo random_planner_info();  // the reference's random agent, reimplemented
+PlannerInfo random_planner_info();  // random moves, converts and spawns in the style of the reference's random agent
 PlannerInfo miner_planner_info();   // a simple miner that brings cargo home
 PlannerInfo greedy_planner_info();  // cell scoring + assignment (greedy.h)
-PlannerInfo mcts_planner_info();    // decoupled MCTS, a bandit tree per ship (src/mcts.cpp)
+PlannerInfo mcts_planner_info();    // paired Monte Carlo on the greedy plan; paired=0: a bandit tree per ship (src/mcts.cpp)
 PlannerInfo beam_planner_info();    // beam search over the fleet's joint moves (src/beam.cpp)
 
 std::vector<PlannerInfo> builtin_planners();
