@@ -146,15 +146,7 @@ class BeamPlanner final : public Planner {
             for (size_t k = 0; k < choices.size(); ++k) choices[k] = {perturbed_[k].ship_index, pick[k]};
           }
           ++iterations;
-          // Spawns only where no own ship ends.
-          std::vector<int> spawns;
-          for (int y : own_spawns_) {
-            const int cell = parent.state.shipyards()[y].cell;
-            bool blocked = false;
-            for (const auto& [index, option] : choices)
-              blocked |= option != kConvertOption && geo_.neighbor(parent.state.ships()[index].cell, option) == cell;
-            if (!blocked) spawns.push_back(y);
-          }
+          const std::vector<int> spawns = unblocked_spawns(parent.state, geo_, choices, own_spawns_);
           Entry child{parent.state, 0, depth == 0 ? to_orders(parent.state, choices, spawns) : parent.first,
                       parent.greedy_line && b == 0};
           child.state.stage(player, to_orders(parent.state, choices, spawns));

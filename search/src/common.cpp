@@ -247,9 +247,7 @@ BuildPlan plan_builds(const State& s, int player, const Geometry& geo, const Eco
     for (int i = 0; i < static_cast<int>(all_ships.size()); ++i) {
       const Ship& sh = all_ships[i];
       if (sh.owner != player || yard_on(sh.cell)) continue;
-      int nearest = 1 << 20;
-      for (const Shipyard& y : s.shipyards())
-        if (y.owner == player) nearest = std::min(nearest, geo.dist(sh.cell, y.cell));
+      const int nearest = nearest_yard(s.shipyards(), player, sh.cell, geo).dist;
       if (nearest < econ.min_yard_distance || nearest > econ.max_yard_distance) continue;
       double around = 0;
       for (int c = 0; c < geo.cells(); ++c)
@@ -307,6 +305,20 @@ State::Orders to_orders(const State& s, const std::vector<std::pair<int, int>>& 
   }
   for (int y : spawn_yards) orders.push_back({s.shipyards()[y].id, Action::Spawn});
   return orders;
+}
+
+std::vector<int> unblocked_spawns(const State& s, const Geometry& geo,
+                                  const std::vector<std::pair<int, int>>& ship_choices,
+                                  const std::vector<int>& spawn_yards) {
+  std::vector<int> out;
+  for (int y : spawn_yards) {
+    const int cell = s.shipyards()[y].cell;
+    bool blocked = false;
+    for (const auto& [index, option] : ship_choices)
+      blocked |= option != kConvertOption && geo.neighbor(s.ships()[index].cell, option) == cell;
+    if (!blocked) out.push_back(y);
+  }
+  return out;
 }
 
 // ---------------------------------------------------------- evaluation ----

@@ -171,9 +171,7 @@ const GreedyDecision& GreedyPolicy::decide(const State& s, int player) {
       rate = home_rates_[r];
       if (sh.cargo > 0) {
         // The nearest yard (or this turn's site) by the home distance table.
-        int best = -1;
-        for (const Shipyard& y : s.shipyards())
-          if (y.owner == player && (best < 0 || geo_.dist(sh.cell, y.cell) < geo_.dist(sh.cell, best))) best = y.cell;
+        int best = nearest_yard(s.shipyards(), player, sh.cell, geo_).cell;
         for (int c : sites)
           if (best < 0 || geo_.dist(sh.cell, c) < geo_.dist(sh.cell, best)) best = c;
         if (best >= 0) target = best;
@@ -220,14 +218,8 @@ const GreedyDecision& GreedyPolicy::decide(const State& s, int player) {
     for (const Shipyard& y : s.shipyards())
       if (y.owner == player) shared_cells.push_back(y.cell);
   const std::vector<int>& choice = resolver_.solve(requests_, geo_, shared_cells);
-  std::array<uint8_t, kMaxCells> ends{};
-  std::fill(ends.begin(), ends.begin() + cells, uint8_t{0});
-  for (size_t r = 0; r < requests_.size(); ++r) {
-    d.ship_choices.push_back({requests_[r].ship_index, choice[r]});
-    if (choice[r] != kConvertOption) ends[geo_.neighbor(requests_[r].cell, choice[r])] = 1;
-  }
-  for (int y : build.spawn_yards)
-    if (!ends[s.shipyards()[y].cell]) d.spawn_yards.push_back(y);
+  for (size_t r = 0; r < requests_.size(); ++r) d.ship_choices.push_back({requests_[r].ship_index, choice[r]});
+  d.spawn_yards = unblocked_spawns(s, geo_, d.ship_choices, build.spawn_yards);
   return d;
 }
 

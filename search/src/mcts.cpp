@@ -271,14 +271,8 @@ class MctsPlanner final : public Planner {
         if (y.owner == player) shared_cells.push_back(y.cell);
     const std::vector<int>& choice = resolver_.solve(requests, geo_, shared_cells);
     std::vector<std::pair<int, int>> ship_choices;
-    std::vector<uint8_t> ends(static_cast<size_t>(geo_.cells()), 0);
-    for (size_t r = 0; r < requests.size(); ++r) {
-      ship_choices.push_back({requests[r].ship_index, choice[r]});
-      if (choice[r] != kConvertOption) ends[static_cast<size_t>(geo_.neighbor(requests[r].cell, choice[r]))] = 1;
-    }
-    std::vector<int> spawns;
-    for (int y : own_spawns_)
-      if (!ends[static_cast<size_t>(root.shipyards()[y].cell)]) spawns.push_back(y);
+    for (size_t r = 0; r < requests.size(); ++r) ship_choices.push_back({requests[r].ship_index, choice[r]});
+    const std::vector<int> spawns = unblocked_spawns(root, geo_, ship_choices, own_spawns_);
     stats_.elapsed_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     return to_orders(root, ship_choices, spawns);
   }
@@ -501,9 +495,7 @@ class MctsPlanner final : public Planner {
       double local = deposited_[u];
       if (unit_index_[u] >= 0) {
         const Ship& sh = sim_.ships()[unit_index_[u]];
-        int dist = 2 * geo_.size();
-        for (const Shipyard& y : sim_.shipyards())
-          if (y.owner == sh.owner) dist = std::min(dist, geo_.dist(y.cell, sh.cell));
+        const int dist = std::min(2 * geo_.size(), nearest_yard(sim_.shipyards(), sh.owner, sh.cell, geo_).dist);
         local += ep_.ship_value * frac;
         if (dist <= steps_left(sim_)) local += sh.cargo * ep_.cargo_weight * std::pow(ep_.cargo_distance_decay, dist);
       }

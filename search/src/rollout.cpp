@@ -52,14 +52,9 @@ void RolloutPolicy::prepare(const State& root, const Geometry& geo) {
   for (const Shipyard& y : yards) yard_owner_[y.cell] = static_cast<int8_t>(y.owner);
   for (int p = 0; p < root.num_players(); ++p)
     for (int c = 0; c < cells; ++c) {
-      int best = -1, best_d = 1 << 20;
-      for (const Shipyard& y : yards) {
-        if (y.owner != p) continue;
-        const int d = geo.dist(c, y.cell);
-        if (d < best_d) best_d = d, best = y.cell;
-      }
-      home_cell_[p][c] = static_cast<int16_t>(best);
-      home_dist_[p][c] = static_cast<int16_t>(best < 0 ? 0 : best_d);
+      const NearestYard home = nearest_yard(yards, p, c, geo);
+      home_cell_[p][c] = static_cast<int16_t>(home.cell);
+      home_dist_[p][c] = static_cast<int16_t>(home.cell < 0 ? 0 : home.dist);
     }
 }
 
@@ -112,10 +107,10 @@ void RolloutPolicy::stage_all(State& s, const Geometry& geo, Rng& turn_rng) {
       for (const Shipyard& y : yards) {
         on_yard |= y.cell == sh.cell;
         target_yard |= y.cell == target && y.owner == sh.owner;
-        if (y.owner != sh.owner) continue;
-        const int d = geo.dist(sh.cell, y.cell);
-        if (d < home_d) home_d = d, home = y.cell;
       }
+      const NearestYard nearest = nearest_yard(yards, sh.owner, sh.cell, geo);
+      home = nearest.cell;
+      home_d = nearest.dist;
     }
     int dest = -1;
     if (home >= 0 && sh.cargo > 0 && (sh.cargo >= p_.return_cargo || left <= home_d + 1)) dest = home;

@@ -57,11 +57,6 @@ class RandomPlanner final : public Planner {
   Rng rng_;
 };
 
-int torus_distance(int a, int b, int n) {
-  const int d = std::abs(a - b);
-  return std::min(d, n - d);
-}
-
 class MinerPlanner final : public Planner {
  public:
   MinerPlanner(const Params& p, uint64_t seed)
@@ -77,7 +72,8 @@ class MinerPlanner final : public Planner {
     State::Orders orders;
     if (s.player(player).status != Status::Active) return orders;
     const int n = s.size();
-    auto dist = [&](int a, int b) { return torus_distance(s.row(a), s.row(b), n) + torus_distance(s.col(a), s.col(b), n); };
+    geo_.init(n);
+    auto dist = [this](int a, int b) { return geo_.dist(a, b); };
     std::vector<int> yards;
     for (const Shipyard& y : s.shipyards())
       if (y.owner == player) yards.push_back(y.cell);
@@ -158,6 +154,7 @@ class MinerPlanner final : public Planner {
 
  private:
   double return_cargo_, mine_threshold_;
+  Geometry geo_;
   int max_ships_, spawn_until_, radius_;
   Rng rng_;
 };

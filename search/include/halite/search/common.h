@@ -10,6 +10,7 @@
 #include <array>
 #include <cstdint>
 #include <limits>
+#include <span>
 #include <vector>
 
 #include "halite/search/params.h"
@@ -155,6 +156,24 @@ BuildPlan plan_builds(const State& state, int player, const Geometry& geo, const
 void home_distances(const State& state, int player, const Geometry& geo, const std::vector<int>& extra_sites,
                     std::array<int16_t, kMaxCells>& out);
 
+// The nearest of `owner`'s shipyards to `cell`: the first of them (in the
+// order of `yards`, creation order) at the least torus distance. cell is -1
+// and dist kNoYard when the owner has none.
+struct NearestYard {
+  static constexpr int kNoYard = 1 << 20;
+  int cell = -1;
+  int dist = kNoYard;
+};
+inline NearestYard nearest_yard(std::span<const Shipyard> yards, int owner, int cell, const Geometry& geo) {
+  NearestYard best;
+  for (const Shipyard& y : yards) {
+    if (y.owner != owner) continue;
+    const int d = geo.dist(cell, y.cell);
+    if (d < best.dist) best = {y.cell, d};
+  }
+  return best;
+}
+
 // True when a ship `home_dist` moves from a yard must head home now to
 // deposit before the episode ends.
 bool must_recall(const State& state, int home_dist, const EconomyParams& econ);
@@ -165,6 +184,12 @@ inline int steps_left(const State& s) { return s.config().episode_steps - 1 - s.
 // spawning yards into Orders (ids), leaving out "stay" orders.
 State::Orders to_orders(const State& state, const std::vector<std::pair<int, int>>& ship_choices,
                         const std::vector<int>& spawn_yards);
+// The yards of `spawn_yards` (indices into state.shipyards(), order kept) on
+// which none of `ship_choices` ends: a spawn there would destroy the own ship
+// arriving on it.
+std::vector<int> unblocked_spawns(const State& state, const Geometry& geo,
+                                  const std::vector<std::pair<int, int>>& ship_choices,
+                                  const std::vector<int>& spawn_yards);
 
 // A cheap evaluation of a state from `player`'s point of view, shared by beam
 // and MCTS: own worth minus the best opponent's worth, where worth = bank +
