@@ -2,7 +2,7 @@
 # Installs the Debian packages the project builds with, when they are missing.
 set -euo pipefail
 packages=(g++ cmake ninja-build pkg-config python3 zlib1g-dev
-          libboost-dev libboost-container-dev libabsl-dev nlohmann-json3-dev
+          libboost-dev libabsl-dev nlohmann-json3-dev
           catch2 libbenchmark-dev
           clang libclang-rt-14-dev)   # the fuzz targets (libFuzzer) and the clang build
 missing=()

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include <boost/container/static_vector.hpp>
+
 namespace halite::search {
 
 // A yard site is worth the halite within this many moves of it: the cells
@@ -280,16 +282,17 @@ void home_distances(const State& s, int player, const Geometry& geo, const std::
   const int cells = geo.cells();
   const int16_t cap = static_cast<int16_t>(2 * geo.size());
   std::fill(out.begin(), out.begin() + cells, cap);
-  int sites[kMaxShipyards + kMaxShips];
-  int count = 0;
+  // Yards and this turn's sites, bounded by the unit caps: no heap.
+  boost::container::static_vector<int, kMaxShipyards + kMaxShips> sites;
   for (const Shipyard& y : s.shipyards())
-    if (y.owner == player) sites[count++] = y.cell;
-  for (int c : extra_sites) sites[count++] = c;
-  if (count == 0)
+    if (y.owner == player) sites.push_back(y.cell);
+  for (int c : extra_sites)
+    if (sites.size() < sites.capacity()) sites.push_back(c);
+  if (sites.empty())
     for (const Ship& sh : s.ships())
-      if (sh.owner == player && count < kMaxShipyards) sites[count++] = sh.cell;
+      if (sh.owner == player && sites.size() < static_cast<size_t>(kMaxShipyards)) sites.push_back(sh.cell);
   for (int c = 0; c < cells; ++c)
-    for (int k = 0; k < count; ++k) out[c] = static_cast<int16_t>(std::min<int>(out[c], geo.dist(c, sites[k])));
+    for (int site : sites) out[c] = static_cast<int16_t>(std::min<int>(out[c], geo.dist(c, site)));
 }
 
 bool must_recall(const State& s, int home_dist, const EconomyParams& econ) {
