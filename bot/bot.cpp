@@ -376,7 +376,6 @@ std::string Bot::answer_observation(const Json& obs, Clock::time_point received)
   staged.clear_staged();
   staged.stage(player, orders);
   std::string answer = staged_action_to_json(staged, player).dump();
-  memory_.record_plan(state.step(), orders, used);
 
   const double elapsed = ms_since(received);
   time_.turn_finished(config_, elapsed, late);

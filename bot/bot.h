@@ -12,8 +12,8 @@
 #include <string_view>
 
 #include "halite/json_codec.h"
+#include "halite/search/game_memory.h"
 #include "halite/search/planner.h"
-#include "memory.h"
 #include "options.h"
 #include "stateless.h"
 #include "worker.h"
@@ -75,7 +75,7 @@ class Bot {
   std::unique_ptr<PlannerWorker> worker_;
   std::unique_ptr<search::Planner> fallback_;
   TimeManager time_;
-  GameMemory memory_;
+  search::GameMemory memory_;  // per-player behaviour this game (the planners will read it: issue #8)
 
   Config config_;
   bool has_config_ = false;
