@@ -377,27 +377,48 @@ void State::resolve() {
 #endif
 }
 
+// What the phases of one turn's board resolution share. Per-cell lookups
+// hold (index + 1); 0 means none. Only the board's cells are cleared, which is
+// what keeps a 21x21 turn cheap in a 32x32 capacity.
+struct State::TurnScratch {
+  int cells = 0;
+  // The ships that existed when the turn began are the first `old_ships`:
+  // ships spawned this turn are appended with ids above every existing one,
+  // so the arrays stay sorted.
+  int old_ships = 0;
+  uint16_t yard_at[kMaxCells];
+  uint16_t ship_at[kMaxCells];
+  int16_t next_on_cell[kMaxShips];
+  uint8_t remove_ship[kMaxShips];
+};
+
 void State::resolve_board() {
-  const int cells = cell_count();
+  TurnScratch t;
+  t.cells = cell_count();
+  t.old_ships = num_ships_;
+  std::memset(t.yard_at, 0, static_cast<size_t>(t.cells) * sizeof(uint16_t));
+  for (int i = 0; i < num_yards_; ++i) t.yard_at[yards_[i].cell] = static_cast<uint16_t>(i + 1);
+  std::memset(t.remove_ship, 0, sizeof t.remove_ship);
+  // The reference's order: 1-2. spawns, conversions and moves, player by
+  // player; 3. ship collisions; 4-5. ships on shipyards; 6-7. mining and
+  // regeneration.
+  apply_orders(t);
+  resolve_ship_collisions(t);
+  resolve_shipyard_cells(t);
+  mine_and_regenerate(t);
+  ++step_;
+}
+
+void State::apply_orders(TurnScratch& t) {
   const double spawn_cost = static_cast<double>(config_.spawn_cost);
   const double convert_cost = static_cast<double>(config_.convert_cost);
   const double keep_after_move = 1.0 - config_.move_cost;
   const uint32_t label = static_cast<uint32_t>(step_ + 1);
   uint32_t serial = 0;
-
-  // Per-cell lookups hold (index + 1); 0 means none. Only the board's cells
-  // are cleared, which is what keeps a 21x21 turn cheap in a 32x32 capacity.
-  uint16_t yard_at[kMaxCells];
-  std::memset(yard_at, 0, static_cast<size_t>(cells) * sizeof(uint16_t));
-  for (int i = 0; i < num_yards_; ++i) yard_at[yards_[i].cell] = static_cast<uint16_t>(i + 1);
+  uint16_t* yard_at = t.yard_at;
+  uint8_t* remove_ship = t.remove_ship;
+  const int old_ships = t.old_ships;
   auto has_yard = [&](int cell) { return yard_at[cell] != 0; };
-
-  // Ships spawned this turn are appended with ids above every existing one,
-  // so the arrays stay sorted. The first `old_ships` ships are the ones that
-  // existed when the turn began.
-  const int old_ships = num_ships_;
-  uint8_t remove_ship[kMaxShips];
-  std::memset(remove_ship, 0, sizeof remove_ship);
 
   // 1. Spawns, conversions and moves, player by player.
   for (int p = 0; p < num_players_; ++p) {
@@ -439,11 +460,17 @@ void State::resolve_board() {
     }
     bank += leftover;
   }
+}
+
+void State::resolve_ship_collisions(TurnScratch& t) {
+  const int cells = t.cells;
+  const int old_ships = t.old_ships;
+  uint16_t* ship_at = t.ship_at;
+  int16_t* next_on_cell = t.next_on_cell;
+  uint8_t* remove_ship = t.remove_ship;
 
   // 3. Ship collisions. ship_at holds (index + 1) of the first ship seen on a
   // cell; further ships on the cell are chained through next_on_cell.
-  uint16_t ship_at[kMaxCells];
-  int16_t next_on_cell[kMaxShips];
   std::memset(ship_at, 0, static_cast<size_t>(cells) * sizeof(uint16_t));
   bool any_collision = false;
   for (int i = 0; i < num_ships_; ++i) {
@@ -486,6 +513,13 @@ void State::resolve_board() {
       ship_at[cell] = winner >= 0 ? static_cast<uint16_t>(winner + 1) : 0;
     }
   }
+}
+
+void State::resolve_shipyard_cells(TurnScratch& t) {
+  const int cells = t.cells;
+  uint16_t* yard_at = t.yard_at;
+  uint16_t* ship_at = t.ship_at;
+  uint8_t* remove_ship = t.remove_ship;
 
   // 4. A ship on an enemy shipyard destroys it and is destroyed; 5. a ship
   // on its own shipyard deposits. Each cell holds at most one ship now.
@@ -516,6 +550,13 @@ void State::resolve_board() {
   // yard_at is stale after removal; rebuild for the mining phase.
   std::memset(yard_at, 0, static_cast<size_t>(cells) * sizeof(uint16_t));
   for (int i = 0; i < num_yards_; ++i) yard_at[yards_[i].cell] = static_cast<uint16_t>(i + 1);
+}
+
+void State::mine_and_regenerate(TurnScratch& t) {
+  const int cells = t.cells;
+  const uint16_t* yard_at = t.yard_at;
+  uint8_t* remove_ship = t.remove_ship;
+  auto has_yard = [&](int cell) { return yard_at[cell] != 0; };
 
   // 6. Mining by ships that did not move; 7. regeneration where no ship is.
   uint8_t occupied[kMaxCells];
@@ -537,7 +578,6 @@ void State::resolve_board() {
   }
   remove_marked_ships(remove_ship);
   regenerate(occupied);
-  ++step_;
 }
 
 void State::regenerate(const uint8_t* occupied) {

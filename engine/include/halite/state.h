@@ -205,7 +205,14 @@ class State {
   // Throws CapacityError when this turn's staged spawns or conversions would
   // pass a unit cap; changes nothing.
   void check_capacity() const;
+  // resolve_board() runs the reference's board phases in order on shared
+  // per-turn lookups (TurnScratch, state.cpp).
+  struct TurnScratch;
   void resolve_board();
+  void apply_orders(TurnScratch& t);
+  void resolve_ship_collisions(TurnScratch& t);
+  void resolve_shipyard_cells(TurnScratch& t);
+  void mine_and_regenerate(TurnScratch& t);
   void apply_interpreter();
   void regenerate(const uint8_t* occupied);
   StageResult evaluate_staged(int player, int ship_index, int yard_index) const;
