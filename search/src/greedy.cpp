@@ -61,18 +61,32 @@ const GreedyDecision& GreedyPolicy::decide(const State& s, int player) {
   if (s.player(player).status != Status::Active) return d;
   geo_.init(s.size());
   danger_.compute(s, player, geo_);
-  const int cells = geo_.cells();
-  const Config& cfg = s.config();
-  const BuildPlan build = plan_builds(s, player, geo_, p_.econ);
-  std::vector<int> sites;
-  for (int i : build.convert_ships) sites.push_back(s.ships()[i].cell);
-  home_distances(s, player, geo_, sites, home_);
+  build_ = plan_builds(s, player, geo_, p_.econ);
+  sites_.clear();
+  for (int i : build_.convert_ships) sites_.push_back(s.ships()[i].cell);
+  home_distances(s, player, geo_, sites_, home_);
 
+  mark_cells(s, player);
+  score_targets(s, player);
+  const std::vector<int>& col_of_row = assign_targets();
+  cost_moves(s, player, col_of_row);
+
+  std::vector<int> shared_cells;
+  if (steps_left(s) <= p_.crash_home_steps)
+    for (const Shipyard& y : s.shipyards())
+      if (y.owner == player) shared_cells.push_back(y.cell);
+  const std::vector<int>& choice = resolver_.solve(requests_, geo_, shared_cells);
+  for (size_t r = 0; r < requests_.size(); ++r) d.ship_choices.push_back({requests_[r].ship_index, choice[r]});
+  d.spawn_yards = unblocked_spawns(s, geo_, d.ship_choices, build_.spawn_yards);
+  return d;
+}
+
+void GreedyPolicy::mark_cells(const State& s, int player) {
   // Cells with a yard cannot be mined; cells near a lighter enemy are risky.
-  std::array<uint8_t, kMaxCells> yard_cell{};
-  std::fill(yard_cell.begin(), yard_cell.begin() + cells, uint8_t{0});
-  for (const Shipyard& y : s.shipyards()) yard_cell[y.cell] = static_cast<uint8_t>(y.owner == player ? 1 : 2);
-  for (int c : sites) yard_cell[c] = 1;
+  const int cells = geo_.cells();
+  std::fill(yard_cell_.begin(), yard_cell_.begin() + cells, uint8_t{0});
+  for (const Shipyard& y : s.shipyards()) yard_cell_[y.cell] = static_cast<uint8_t>(y.owner == player ? 1 : 2);
+  for (int c : sites_) yard_cell_[c] = 1;
   std::fill(threat_.begin(), threat_.begin() + cells, kInf);
   const int rad = p_.threat_radius;
   const int n = s.size();
@@ -84,7 +98,11 @@ const GreedyDecision& GreedyPolicy::decide(const State& s, int player) {
         threat_[c] = std::min(threat_[c], e.cargo);
       }
   }
+}
 
+void GreedyPolicy::score_targets(const State& s, int player) {
+  const int cells = geo_.cells();
+  const Config& cfg = s.config();
   const int left = steps_left(s);
   const int max_t = p_.max_mine_turns;
   double keep[61], growth[2 * kMaxBoardSize + 1];
@@ -97,7 +115,7 @@ const GreedyDecision& GreedyPolicy::decide(const State& s, int player) {
   const auto ships = s.ships();
   for (int i = 0; i < static_cast<int>(ships.size()); ++i) {
     if (ships[i].owner != player) continue;
-    if (std::find(build.convert_ships.begin(), build.convert_ships.end(), i) != build.convert_ships.end()) continue;
+    if (std::find(build_.convert_ships.begin(), build_.convert_ships.end(), i) != build_.convert_ships.end()) continue;
     ship_rows_.push_back(i);
   }
   const int rows = static_cast<int>(ship_rows_.size());
@@ -116,7 +134,7 @@ const GreedyDecision& GreedyPolicy::decide(const State& s, int player) {
     scratch_.clear();
     for (int c = 0; c < cells; ++c) {
       const double h = s.halite(c);
-      if (h < p_.min_target_halite || yard_cell[c]) continue;
+      if (h < p_.min_target_halite || yard_cell_[c]) continue;
       const int d1 = geo_.dist(sh.cell, c), d2 = home_[c];
       const double ha = std::min(h * growth[d1], std::max(h, cap));
       double best = 0;
@@ -129,7 +147,7 @@ const GreedyDecision& GreedyPolicy::decide(const State& s, int player) {
     if (sh.cargo == 0 && p_.hunt_weight > 0)
       for (int j = 0; j < static_cast<int>(ships.size()); ++j) {
         const Ship& e = ships[j];
-        if (e.owner == player || e.cargo <= 0 || yard_cell[e.cell] == 2) continue;
+        if (e.owner == player || e.cargo <= 0 || yard_cell_[e.cell] == 2) continue;
         const int dist = geo_.dist(sh.cell, e.cell);
         if (dist > p_.hunt_radius) continue;
         scratch_.push_back({e.cargo * p_.hunt_weight / (dist + 1), kHuntKey + j});
@@ -140,28 +158,39 @@ const GreedyDecision& GreedyPolicy::decide(const State& s, int player) {
     for (size_t i = 0; i < k; ++i) cands_.push_back({scratch_[i].second, scratch_[i].first});
   }
   cand_begin_[rows] = static_cast<int>(cands_.size());
+}
 
+const std::vector<int>& GreedyPolicy::assign_targets() {
   // Columns: shared target keys (sorted, unique), then one private column per row.
+  const int rows = static_cast<int>(ship_rows_.size());
   columns_.clear();
   for (const auto& [key, rate] : cands_) columns_.push_back(key);
   std::sort(columns_.begin(), columns_.end());
   columns_.erase(std::unique(columns_.begin(), columns_.end()), columns_.end());
-  const int shared = static_cast<int>(columns_.size());
-  const int cols = shared + rows;
+  shared_columns_ = static_cast<int>(columns_.size());
+  const int cols = shared_columns_ + rows;
   cost_.assign(static_cast<size_t>(rows) * cols, kAbsent);
   for (int r = 0; r < rows; ++r) {
     double* row = &cost_[static_cast<size_t>(r) * cols];
     for (int i = cand_begin_[r]; i < cand_begin_[r + 1]; ++i) {
-      const int j = static_cast<int>(std::lower_bound(columns_.begin(), columns_.begin() + shared, cands_[i].first) - columns_.begin());
+      const int j = static_cast<int>(
+          std::lower_bound(columns_.begin(), columns_.begin() + shared_columns_, cands_[i].first) - columns_.begin());
       row[j] = -cands_[i].second;
     }
-    row[shared + r] = -home_rates_[r];
+    row[shared_columns_ + r] = -home_rates_[r];
   }
-  const std::vector<int>& col_of_row = rows > 0 ? assignment_.solve(rows, cols, cost_) : ship_rows_;
+  return rows > 0 ? assignment_.solve(rows, cols, cost_) : ship_rows_;
+}
 
+void GreedyPolicy::cost_moves(const State& s, int player, const std::vector<int>& col_of_row) {
   // Targets, then per-move costs for the resolver.
+  GreedyDecision& d = decision_;
+  const auto ships = s.ships();
+  const int rows = static_cast<int>(ship_rows_.size());
+  const int shared = shared_columns_;
+  const int cols = shared + rows;
   std::vector<int> spawn_cells;
-  for (int y : build.spawn_yards) spawn_cells.push_back(s.shipyards()[y].cell);
+  for (int y : build_.spawn_yards) spawn_cells.push_back(s.shipyards()[y].cell);
   for (int r = 0; r < rows; ++r) {
     const Ship& sh = ships[ship_rows_[r]];
     const int j = col_of_row[r];
@@ -172,7 +201,7 @@ const GreedyDecision& GreedyPolicy::decide(const State& s, int player) {
       if (sh.cargo > 0) {
         // The nearest yard (or this turn's site) by the home distance table.
         int best = nearest_yard(s.shipyards(), player, sh.cell, geo_).cell;
-        for (int c : sites)
+        for (int c : sites_)
           if (best < 0 || geo_.dist(sh.cell, c) < geo_.dist(sh.cell, best)) best = c;
         if (best >= 0) target = best;
       }
@@ -202,7 +231,7 @@ const GreedyDecision& GreedyPolicy::decide(const State& s, int player) {
     d.targets.push_back(target);
     d.rates.push_back(per_turn);
   }
-  for (int i : build.convert_ships) {
+  for (int i : build_.convert_ships) {
     MoveRequest req;
     req.ship_index = i;
     req.cell = ships[i].cell;
@@ -213,14 +242,6 @@ const GreedyDecision& GreedyPolicy::decide(const State& s, int player) {
     d.targets.push_back(ships[i].cell);
     d.rates.push_back(0);
   }
-  std::vector<int> shared_cells;
-  if (left <= p_.crash_home_steps)
-    for (const Shipyard& y : s.shipyards())
-      if (y.owner == player) shared_cells.push_back(y.cell);
-  const std::vector<int>& choice = resolver_.solve(requests_, geo_, shared_cells);
-  for (size_t r = 0; r < requests_.size(); ++r) d.ship_choices.push_back({requests_[r].ship_index, choice[r]});
-  d.spawn_yards = unblocked_spawns(s, geo_, d.ship_choices, build.spawn_yards);
-  return d;
 }
 
 void GreedyPolicy::stage(State& s, int player) {

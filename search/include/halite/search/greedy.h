@@ -100,8 +100,20 @@ class GreedyPolicy {
   const std::vector<std::array<double, kNumMoves>>& penalties() const { return penalties_; }
 
  private:
+  // decide()'s steps, in order: mark yard and threatened cells; score each
+  // ship's candidate targets (and its rate of heading home); assign ships to
+  // targets (Hungarian); cost each ship's moves toward its target.
+  void mark_cells(const State& s, int player);
+  void score_targets(const State& s, int player);
+  const std::vector<int>& assign_targets();
+  void cost_moves(const State& s, int player, const std::vector<int>& col_of_row);
+
   GreedyParams p_;
   Geometry geo_;
+  BuildPlan build_;
+  std::vector<int> sites_;  // this turn's conversion cells
+  std::array<uint8_t, kMaxCells> yard_cell_{};  // 1: own yard or site, 2: enemy yard
+  int shared_columns_ = 0;  // target columns shared by ships; then one home column per ship
   DangerMap danger_;
   MoveResolver resolver_;
   Assignment assignment_;
