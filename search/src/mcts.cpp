@@ -63,7 +63,6 @@ struct MctsParams {
   int contact_radius;
   double penalty_weight;
   bool greedy_first_turn;
-  bool paired;
   double progress_weight;
   double max_progress_rate;
   double min_gain;
@@ -73,7 +72,7 @@ struct MctsParams {
             p.get("opponent_bandits") != 0, p.get_int("max_nodes"), p.get_int("default_iterations"),
             p.get("safety_ms"),     p.get("prune_penalty"), p.get("global_weight"), p.get("final_z"),
             p.get("trust_returns") != 0, p.get_int("contact_radius"), p.get("penalty_weight"),
-            p.get("greedy_first_turn") != 0, p.get("paired") != 0, p.get("progress_weight"),
+            p.get("greedy_first_turn") != 0, p.get("progress_weight"),
             p.get("max_progress_rate"), p.get("min_gain")};
   }
 };
@@ -120,9 +119,12 @@ struct Node {
   uint8_t allowed;  // bit per move
 };
 
-class MctsPlanner final : public Planner {
+// What both modes share: the greedy policy's decisions at the root (our prior
+// moves and builds, the opponents' greedy orders, every ship's target for the
+// rollouts), the units searched, and the answer through the move resolver.
+class GreedyAnchoredSearch : public Planner {
  public:
-  MctsPlanner(const Params& p, uint64_t seed)
+  GreedyAnchoredSearch(const Params& p, uint64_t seed)
       : mp_(MctsParams::from(p)),
         ep_(EvalParams::from(p)),
         greedy_(GreedyParams::from(p)),
@@ -133,19 +135,22 @@ class MctsPlanner final : public Planner {
   std::string name() const override { return "mcts"; }
   void reset() override { rng_.reseed(seed_); }
 
-  State::Orders plan(const State& root, int player, const Budget& budget) override {
-    const auto t0 = std::chrono::steady_clock::now();
-    stats_ = {};
-    if (root.player(player).status != Status::Active) return {};
-    // The paired search only uses one root node per ship: no large pool to
-    // allocate (and page in) on the first turn.
-    const size_t pool = mp_.paired ? static_cast<size_t>(std::min(mp_.max_nodes, kMaxShips)) : static_cast<size_t>(mp_.max_nodes);
-    if (nodes_.size() != pool) nodes_.resize(pool);
-    geo_.init(root.size());
-    Budget inner = budget.for_search(mp_.safety_ms, mp_.default_iterations);
+ protected:
+  struct Unit {
+    UnitId id;
+    bool enemy;
+    int choice;  // own: index into own_choices_ / own_requests_
+    int root_prior = 0;
+    int root_index = -1;
+    uint8_t allowed = 0x1f;  // moves searched at the root (bit per move): greedy's pick and those not pruned
+  };
 
+  // The root decisions and the units (at most max_units, by id), each with
+  // its prior move and the moves searched. Returns our greedy decision.
+  const GreedyDecision& prepare_root(const State& root, int player, int max_units) {
+    geo_.init(root.size());
     // Root decisions of the greedy policy: our prior, builds, and targets.
-    const GreedyDecision own = greedy_.decide(root, player);
+    const GreedyDecision& own = greedy_.decide(root, player);
     own_choices_ = own.ship_choices;
     own_spawns_ = own.spawn_yards;
     own_requests_ = greedy_.requests();
@@ -188,20 +193,15 @@ class MctsPlanner final : public Planner {
       for (const auto& [index, option] : opp_orders_)
         if (index >= 0 && option != kConvertOption) units_.push_back({root.ships()[index].id, true, -1});
     std::sort(units_.begin(), units_.end(), [](const Unit& a, const Unit& b) { return a.id < b.id; });
-    used_nodes_ = 0;
-    for (int u = 0; u < static_cast<int>(units_.size()); ++u) {
-      const int node = new_node();
-      if (node < 0) {  // pool too small for the fleet: the rest follow the greedy moves
-        units_.resize(static_cast<size_t>(u));
-        break;
-      }
+    if (static_cast<int>(units_.size()) > max_units) units_.resize(static_cast<size_t>(max_units));
+    for (Unit& unit : units_) {
       uint8_t allowed = 0x1f;
       int prior = 0;
-      const int ship = root.find_ship(units_[u].id);
-      units_[u].root_index = ship;
-      if (!units_[u].enemy) {
-        const MoveRequest& req = own_requests_[units_[u].choice];
-        prior = own_choices_[units_[u].choice].second;
+      const int ship = root.find_ship(unit.id);
+      unit.root_index = ship;
+      if (!unit.enemy) {
+        const MoveRequest& req = own_requests_[unit.choice];
+        prior = own_choices_[unit.choice].second;
         allowed = 0;
         for (int m = 0; m < kNumMoves; ++m)
           if (req.cost[m] < req.cost[prior] + mp_.prune_penalty) allowed |= static_cast<uint8_t>(1u << m);
@@ -209,56 +209,10 @@ class MctsPlanner final : public Planner {
         for (const auto& [index, option] : opp_orders_)
           if (index == ship) prior = option;
       }
-      nodes_[node].allowed = static_cast<uint8_t>(allowed | (1u << prior));
-      units_[u].root_prior = prior;
+      unit.allowed = static_cast<uint8_t>(allowed | (1u << prior));
+      unit.root_prior = prior;
     }
-    const int units = static_cast<int>(units_.size());
-    path_.assign(static_cast<size_t>(units) * static_cast<size_t>(mp_.tree_depth), {-1, 0, 1.0});
-    cursor_.assign(static_cast<size_t>(units), 0);
-    unit_index_.assign(static_cast<size_t>(units), -1);
-    deposited_.assign(static_cast<size_t>(units), 0);
-    cargo_before_.assign(static_cast<size_t>(units), 0);
-
-    if (mp_.paired) return plan_paired(root, player, inner, own, t0);
-    const double base = evaluate(root, player, geo_, ep_);
-    lo_ = kInf;
-    hi_ = -kInf;
-    int64_t sims = 0;
-    while (units > 0 && !inner.exhausted(sims)) {
-      simulate(root, player, base);
-      ++sims;
-    }
-    stats_.iterations = sims;
-
-    // The answer: arm values through the shared resolver.
-    std::vector<MoveRequest> requests = own_requests_;
-    for (int u = 0; u < units; ++u) {
-      if (units_[u].enemy) continue;
-      const Node& nd = nodes_[u];
-      MoveRequest& req = requests[units_[u].choice];
-      const double scale = hi_ > lo_ ? hi_ - lo_ : 1;
-      for (int m = 0; m < kNumMoves; ++m) {
-        if (!(nd.allowed >> m & 1) || nd.n[m] == 0) {
-          req.cost[m] = kInf;
-        } else if (mp_.regret_matching) {
-          req.cost[m] = -nd.strategy_sum[m] / std::max(1, nd.visits) * scale;
-        } else {
-          // A lower confidence bound for every move but the prior: noise
-          // alone should not move a ship off the greedy choice.
-          // The variance is pooled over the node's moves, so that a move
-          // tried once does not look certain.
-          const double mu = nd.sum[m] / nd.n[m];
-          double all_sum = 0, all_sq = 0;
-          for (int k = 0; k < kNumMoves; ++k) all_sum += nd.sum[k], all_sq += nd.sum_sq[k];
-          const double all_mu = all_sum / std::max(1, nd.visits);
-          const double var = std::max(nd.sum_sq[m] / nd.n[m] - mu * mu, all_sq / std::max(1, nd.visits) - all_mu * all_mu);
-          req.cost[m] = -(mu - (m == units_[u].root_prior ? 0.0 : mp_.final_z * std::sqrt(var / nd.n[m]))) +
-                        mp_.penalty_weight * own_penalties_[units_[u].choice][m];
-        }
-      }
-      if (sims == 0) req = own_requests_[units_[u].choice];
-    }
-    return answer(root, player, requests, t0);
+    return own;
   }
 
   // The joint move from the costed requests (collision-free), plus the
@@ -277,25 +231,40 @@ class MctsPlanner final : public Planner {
     return to_orders(root, ship_choices, spawns);
   }
 
- private:
-  struct Unit {
-    UnitId id;
-    bool enemy;
-    int choice;  // own: index into own_choices_ / own_requests_
-    int root_prior = 0;
-    int root_index = -1;
-  };
-  struct Arm {
-    int n = 0;
-    double sum = 0, sum_sq = 0;
-  };
+  MctsParams mp_;
+  EvalParams ep_;
+  GreedyPolicy greedy_, opp_greedy_;
+  RolloutPolicy rollout_;
+  Rng rng_;
+  uint64_t seed_;
+  Geometry geo_;
+  MoveResolver resolver_;
+  std::vector<Unit> units_;
+  std::vector<std::pair<int, int>> own_choices_, opp_orders_;
+  std::vector<int> own_spawns_;
+  std::vector<MoveRequest> own_requests_;
+  std::vector<std::array<double, kNumMoves>> own_penalties_;
+  State sim_;
+};
+
+// paired=1: flat Monte Carlo on common random numbers. Each sample seed plays
+// the greedy joint plan once, then every allowed single-ship deviation of a
+// searched ship; a deviation is kept when its mean gain over the baseline is
+// at least min_gain and final_z standard errors.
+class PairedMonteCarlo final : public GreedyAnchoredSearch {
+ public:
+  using GreedyAnchoredSearch::GreedyAnchoredSearch;
 
   // Paired search: the greedy joint plan is the baseline; each sample seed
   // plays it once and then, on the same seed, every allowed single-ship
   // deviation of a searched ship; a deviation is kept when its mean gain over
   // the baseline is at least min_gain and final_z standard errors.
-  State::Orders plan_paired(const State& root, int player, const Budget& inner, const GreedyDecision& own,
-                            std::chrono::steady_clock::time_point t0) {
+  State::Orders plan(const State& root, int player, const Budget& budget) override {
+    const auto t0 = std::chrono::steady_clock::now();
+    stats_ = {};
+    if (root.player(player).status != Status::Active) return {};
+    const Budget inner = budget.for_search(mp_.safety_ms, mp_.default_iterations);
+    const GreedyDecision& own = prepare_root(root, player, std::min(mp_.max_nodes, kMaxShips));
     const int units = static_cast<int>(units_.size());
     progress_.set(root, own, geo_, mp_.max_progress_rate);
     arms_.assign(static_cast<size_t>(units) * kNumMoves, Arm{});
@@ -309,7 +278,7 @@ class MctsPlanner final : public Planner {
       ++sims;
       for (int u = 0; u < units && !done; ++u) {
         for (int m = 0; m < kNumMoves; ++m) {
-          if (m == units_[u].root_prior || !(nodes_[u].allowed >> m & 1)) continue;
+          if (m == units_[u].root_prior || !(units_[u].allowed >> m & 1)) continue;
           if (inner.exhausted(sims)) {
             done = true;
             break;
@@ -368,6 +337,81 @@ class MctsPlanner final : public Planner {
     if (mp_.progress_weight > 0) value += mp_.progress_weight * progress_.value(sim_, player, geo_);
     return value;
   }
+ private:
+  struct Arm {
+    int n = 0;
+    double sum = 0, sum_sq = 0;
+  };
+  ProgressTerm progress_;
+  std::vector<Arm> arms_;
+};
+
+// paired=0: decoupled (Smitsimax-style) search: a bandit tree per searched
+// ship over its own moves, tree_depth turns deep, then the rollout policy.
+class DecoupledTrees final : public GreedyAnchoredSearch {
+ public:
+  using GreedyAnchoredSearch::GreedyAnchoredSearch;
+
+  State::Orders plan(const State& root, int player, const Budget& budget) override {
+    const auto t0 = std::chrono::steady_clock::now();
+    stats_ = {};
+    if (root.player(player).status != Status::Active) return {};
+    const size_t pool = static_cast<size_t>(mp_.max_nodes);
+    if (nodes_.size() != pool) nodes_.resize(pool);
+    const Budget inner = budget.for_search(mp_.safety_ms, mp_.default_iterations);
+    prepare_root(root, player, mp_.max_nodes);
+    // Root nodes 0 .. units-1, one per unit.
+    used_nodes_ = 0;
+    for (const Unit& unit : units_) nodes_[new_node()].allowed = unit.allowed;
+    const int units = static_cast<int>(units_.size());
+    path_.assign(static_cast<size_t>(units) * static_cast<size_t>(mp_.tree_depth), {-1, 0, 1.0});
+    cursor_.assign(static_cast<size_t>(units), 0);
+    unit_index_.assign(static_cast<size_t>(units), -1);
+    deposited_.assign(static_cast<size_t>(units), 0);
+    cargo_before_.assign(static_cast<size_t>(units), 0);
+
+    const double base = evaluate(root, player, geo_, ep_);
+    lo_ = kInf;
+    hi_ = -kInf;
+    int64_t sims = 0;
+    while (units > 0 && !inner.exhausted(sims)) {
+      simulate(root, player, base);
+      ++sims;
+    }
+    stats_.iterations = sims;
+
+    // The answer: arm values through the shared resolver.
+    std::vector<MoveRequest> requests = own_requests_;
+    for (int u = 0; u < units; ++u) {
+      if (units_[u].enemy) continue;
+      const Node& nd = nodes_[u];
+      MoveRequest& req = requests[units_[u].choice];
+      const double scale = hi_ > lo_ ? hi_ - lo_ : 1;
+      for (int m = 0; m < kNumMoves; ++m) {
+        if (!(nd.allowed >> m & 1) || nd.n[m] == 0) {
+          req.cost[m] = kInf;
+        } else if (mp_.regret_matching) {
+          req.cost[m] = -nd.strategy_sum[m] / std::max(1, nd.visits) * scale;
+        } else {
+          // A lower confidence bound for every move but the prior: noise
+          // alone should not move a ship off the greedy choice.
+          // The variance is pooled over the node's moves, so that a move
+          // tried once does not look certain.
+          const double mu = nd.sum[m] / nd.n[m];
+          double all_sum = 0, all_sq = 0;
+          for (int k = 0; k < kNumMoves; ++k) all_sum += nd.sum[k], all_sq += nd.sum_sq[k];
+          const double all_mu = all_sum / std::max(1, nd.visits);
+          const double var = std::max(nd.sum_sq[m] / nd.n[m] - mu * mu, all_sq / std::max(1, nd.visits) - all_mu * all_mu);
+          req.cost[m] = -(mu - (m == units_[u].root_prior ? 0.0 : mp_.final_z * std::sqrt(var / nd.n[m]))) +
+                        mp_.penalty_weight * own_penalties_[units_[u].choice][m];
+        }
+      }
+      if (sims == 0) req = own_requests_[units_[u].choice];
+    }
+    return answer(root, player, requests, t0);
+  }
+
+ private:
   struct Step {
     int node;
     int arm;
@@ -518,28 +562,12 @@ class MctsPlanner final : public Planner {
     }
   }
 
-  MctsParams mp_;
-  EvalParams ep_;
-  GreedyPolicy greedy_, opp_greedy_;
-  RolloutPolicy rollout_;
-  Rng rng_;
-  uint64_t seed_;
-  Geometry geo_;
-  MoveResolver resolver_;
   std::vector<Node> nodes_;
   int used_nodes_ = 0;
-  std::vector<Unit> units_;
   std::vector<Step> path_;
   std::vector<int> cursor_, unit_index_;
   std::vector<double> deposited_, cargo_before_;
-  std::vector<std::pair<int, int>> own_choices_, opp_orders_;
-  std::vector<int> own_spawns_;
-  std::vector<MoveRequest> own_requests_;
-  std::vector<std::array<double, kNumMoves>> own_penalties_;
   double lo_ = 0, hi_ = 0;
-  ProgressTerm progress_;
-  std::vector<Arm> arms_;
-  State sim_;
 };
 
 }  // namespace
@@ -548,7 +576,10 @@ PlannerInfo mcts_planner_info() {
   return {"mcts",
           "Monte Carlo search on the greedy plan: ships in contact deviate one at a time, paired rollouts on common "
           "random numbers (paired=0: decoupled bandit trees per ship)",
-          mcts_specs(), [](const Params& p, uint64_t seed) { return std::make_unique<MctsPlanner>(p, seed); }};
+          mcts_specs(), [](const Params& p, uint64_t seed) -> std::unique_ptr<Planner> {
+            if (p.get("paired") != 0) return std::make_unique<PairedMonteCarlo>(p, seed);
+            return std::make_unique<DecoupledTrees>(p, seed);
+          }};
 }
 
 }  // namespace halite::search
