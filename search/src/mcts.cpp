@@ -255,10 +255,6 @@ class PairedMonteCarlo final : public GreedyAnchoredSearch {
  public:
   using GreedyAnchoredSearch::GreedyAnchoredSearch;
 
-  // Paired search: the greedy joint plan is the baseline; each sample seed
-  // plays it once and then, on the same seed, every allowed single-ship
-  // deviation of a searched ship; a deviation is kept when its mean gain over
-  // the baseline is at least min_gain and final_z standard errors.
   State::Orders plan(const State& root, int player, const Budget& budget) override {
     const auto t0 = std::chrono::steady_clock::now();
     stats_ = {};
