@@ -117,6 +117,11 @@ void stage_recorded_turn(State& state, const std::vector<ReplayEntry>& row) {
 ReplayCheckResult check_replay(const Replay& replay, const std::function<void(const State&)>& visit) {
   ReplayCheckResult result;
   State state = state_from_observation(replay.steps.at(0).at(0).observation, replay.config);
+  // Each step holds one entry per player; the comparisons below index them by
+  // the observation's players.
+  if (state.num_players() != replay.num_players)
+    throw JsonError("replay.steps[0][0].observation.players: expected " + std::to_string(replay.num_players) +
+                    " players (one per entry of each step), got " + std::to_string(state.num_players()));
   for (int p = 0; p < replay.num_players; ++p)
     if (replay.steps[0][p].has_overage_time)
       state.mutable_player(p).remaining_overage_time = replay.steps[0][p].remaining_overage_time;

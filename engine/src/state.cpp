@@ -25,6 +25,9 @@ bool UnitId::parse(std::string_view text, UnitId* out) {
   auto r1 = std::from_chars(first, mid, label);
   auto r2 = std::from_chars(mid + 1, last, serial);
   if (r1.ec != std::errc() || r1.ptr != mid || r2.ec != std::errc() || r2.ptr != last) return false;
+  // Only the spelling str() writes back: the reference matches ids as
+  // strings, so "01-1" is not unit "1-1" (and, read as it, would be renamed).
+  if ((first[0] == '0' && dash > 1) || (mid[1] == '0' && last - mid > 2)) return false;
   if (serial == 0 && label != 0) return false;
   if (serial >= (1u << kSerialBits) || label >= (1u << (32 - kSerialBits))) return false;
   *out = make(label, serial);
