@@ -871,3 +871,27 @@ TEST_CASE("check_replay: an observation with more players than each step has ent
   const Replay r = replay_from_json(j);
   REQUIRE_JSON_ERROR(check_replay(r), "players", "2 players", "got 4");
 }
+
+TEST_CASE("written replays hold the keys of a reference replay at every level", "[replay][writer]") {
+  const Json written = small_replay();
+  const Json reference = read_json_file(std::string(HALITE_TESTDATA) + "/replays/s01_2p_s21_random_random.json.gz");
+  auto keys = [](const Json& j) {
+    std::vector<std::string> k;
+    for (const auto& item : j.items()) k.push_back(item.key());
+    return k;
+  };
+  std::vector<std::string> top = keys(reference);
+  // "dev": the reference generator's own kaggle-environments checkout; the
+  // replays Kaggle served in 2020 have no such key.
+  std::erase(top, std::string("module_version"));
+  CHECK(keys(written) == top);
+  CHECK(written.at("name") == reference.at("name"));
+  CHECK(written.at("description") == reference.at("description"));
+  CHECK(written.at("version") == reference.at("version"));
+  CHECK(written.at("schema_version") == reference.at("schema_version"));
+  for (int p = 0; p < 2; ++p) {
+    INFO("player " << p);
+    CHECK(keys(written["steps"][0][p]) == keys(reference["steps"][0][p]));
+    CHECK(keys(written["steps"][0][p]["observation"]) == keys(reference["steps"][0][p]["observation"]));
+  }
+}
