@@ -895,3 +895,14 @@ TEST_CASE("written replays hold the keys of a reference replay at every level", 
     CHECK(keys(written["steps"][0][p]["observation"]) == keys(reference["steps"][0][p]["observation"]));
   }
 }
+
+TEST_CASE("check_replay: a replay built in code with invalid UTF-8 in a later record is a difference",
+          "[bad_input][replay]") {
+  Json j = small_replay();
+  j["steps"][1][0]["observation"]["halite"][0] = "\xff";
+  const Replay r = replay_from_json(j);
+  ReplayCheckResult res;
+  REQUIRE_NOTHROW(res = check_replay(r));
+  REQUIRE_FALSE(res.ok());
+  CHECK(res.difference->field == "halite[0]");
+}
