@@ -788,6 +788,121 @@ TEST_CASE("error messages describe containers without dumping them", "[bad_input
   // 100,000 levels of nesting: naming it must not recurse through it.
   std::string deep(100000, '[');
   deep += std::string(100000, ']');
-  const Json nested = parse_json(deep);
+  // Built past parse_json, which refuses nesting this deep, as a caller could.
+  const Json nested = Json::parse(deep);
   REQUIRE_JSON_ERROR(config_from_json(nested), "configuration", "a list of 1 items");
+}
+
+// ---------------------------------- found by the audit (#10), second pass --
+
+TEST_CASE("invalid UTF-8 in a value built in code is a JsonError, not nlohmann's type_error", "[bad_input][json]") {
+  // Parsed text cannot hold invalid UTF-8, but a Json built by a caller can:
+  // naming the bad value must not throw from dump().
+  const std::string bad = "\xff\xfe";
+  REQUIRE_JSON_ERROR(config_from_json(Json{{"size", bad}}), "configuration.size");
+  Json obs = small_observation();
+  obs["halite"][0] = bad;
+  REQUIRE_JSON_ERROR(state_from_observation(obs, config_of(5)), "observation.halite[0]");
+  const State s = small_state();
+  ParsedAction a;
+  REQUIRE_NOTHROW(a = parse_action(Json{{"0-1", bad}}, s, 0));
+  CHECK(a.status == Status::Invalid);
+  Json replay = small_replay();
+  replay["steps"][1][0]["status"] = bad;
+  REQUIRE_JSON_ERROR(replay_from_json(replay), "replay.steps[1][0].status");
+}
+
+TEST_CASE("JSON nested deeper than Python's json allows is refused at parsing, in every reader",
+          "[bad_input][json]") {
+  // Copying or dumping 200,000 levels overflowed the stack (a crash, not an error).
+  std::string deep(200000, '[');
+  deep += std::string(200000, ']');
+  REQUIRE_JSON_ERROR(parse_json(deep, "the test input"), "the test input", "nested deeper than 1000");
+  std::string at_limit(1000, '[');
+  at_limit += std::string(1000, ']');
+  CHECK_NOTHROW(parse_json(at_limit));
+  TempDir dir;
+  std::string replay = small_replay().dump();
+  const std::string action = "\"action\":{\"0-1\":\"NORTH\"}";
+  REQUIRE(replay.find(action) != std::string::npos);
+  replay.replace(replay.find(action), action.size(), "\"action\":" + deep);
+  write_plain(dir.file("deep.json"), replay);
+  REQUIRE_JSON_ERROR(read_replay_file(dir.file("deep.json")), dir.file("deep.json"), "nested deeper");
+  write_gzip(dir.file("deep.json.gz"), replay);
+  REQUIRE_JSON_ERROR(read_replay_file(dir.file("deep.json.gz")), dir.file("deep.json.gz"), "nested deeper");
+  write_plain(dir.file("wrapped.json"), Json{{"replay", replay}}.dump());
+  REQUIRE_JSON_ERROR(read_replay_file(dir.file("wrapped.json")), dir.file("wrapped.json"), "nested deeper");
+}
+
+TEST_CASE("unit ids spelled other than the reference writes them are not ids", "[bad_input][observation]") {
+  // The reference matches ids as strings: "01-1" is not unit "1-1". Read as
+  // "1-1" it was renamed on writing back and could collide with a real "1-1".
+  for (const char* text : {"01-1", "1-01", "00-1", "0-01", "003-2"}) {
+    UnitId id;
+    INFO(text);
+    CHECK_FALSE(UnitId::parse(text, &id));
+    Json obs = small_observation();
+    obs["players"][1][2][text] = Json::array({3, 0});
+    REQUIRE_JSON_ERROR(state_from_observation(obs, config_of(5)), std::string("\"") + text + "\"", "not a unit id");
+  }
+  const State s = small_state();
+  const ParsedAction a = parse_action(Json{{"02-1", "NORTH"}, {"2-1", "SOUTH"}}, s, 0);
+  REQUIRE(a.orders.size() == 1);
+  CHECK(a.orders[0].action == Action::South);
+  for (const char* text : {"0-1", "10-1", "3-10", "100-205"}) {
+    UnitId id;
+    INFO(text);
+    CHECK(UnitId::parse(text, &id));
+    CHECK(id.str() == text);
+  }
+}
+
+TEST_CASE("one id held by a ship and a shipyard is refused, naming the id", "[bad_input][observation]") {
+  Json obs = small_observation();
+  obs["players"][1][2]["2-2"] = Json::array({3, 0});  // "2-2" is player 1's shipyard
+  REQUIRE_JSON_ERROR(state_from_observation(obs, config_of(5)), "\"2-2\"", "ship", "shipyard");
+}
+
+TEST_CASE("check_replay: an observation with more players than each step has entries is a JsonError",
+          "[bad_input][replay]") {
+  Json j = small_replay();
+  for (int t = 0; t < 2; ++t) j["steps"][t][0]["observation"]["players"].push_back(Json::array({0, Json::object(), Json::object()}));
+  for (int t = 0; t < 2; ++t) j["steps"][t][0]["observation"]["players"].push_back(Json::array({0, Json::object(), Json::object()}));
+  const Replay r = replay_from_json(j);
+  REQUIRE_JSON_ERROR(check_replay(r), "players", "2 players", "got 4");
+}
+
+TEST_CASE("written replays hold the keys of a reference replay at every level", "[replay][writer]") {
+  const Json written = small_replay();
+  const Json reference = read_json_file(std::string(HALITE_TESTDATA) + "/replays/s01_2p_s21_random_random.json.gz");
+  auto keys = [](const Json& j) {
+    std::vector<std::string> k;
+    for (const auto& item : j.items()) k.push_back(item.key());
+    return k;
+  };
+  std::vector<std::string> top = keys(reference);
+  // "dev": the reference generator's own kaggle-environments checkout; the
+  // replays Kaggle served in 2020 have no such key.
+  std::erase(top, std::string("module_version"));
+  CHECK(keys(written) == top);
+  CHECK(written.at("name") == reference.at("name"));
+  CHECK(written.at("description") == reference.at("description"));
+  CHECK(written.at("version") == reference.at("version"));
+  CHECK(written.at("schema_version") == reference.at("schema_version"));
+  for (int p = 0; p < 2; ++p) {
+    INFO("player " << p);
+    CHECK(keys(written["steps"][0][p]) == keys(reference["steps"][0][p]));
+    CHECK(keys(written["steps"][0][p]["observation"]) == keys(reference["steps"][0][p]["observation"]));
+  }
+}
+
+TEST_CASE("check_replay: a replay built in code with invalid UTF-8 in a later record is a difference",
+          "[bad_input][replay]") {
+  Json j = small_replay();
+  j["steps"][1][0]["observation"]["halite"][0] = "\xff";
+  const Replay r = replay_from_json(j);
+  ReplayCheckResult res;
+  REQUIRE_NOTHROW(res = check_replay(r));
+  REQUIRE_FALSE(res.ok());
+  CHECK(res.difference->field == "halite[0]");
 }

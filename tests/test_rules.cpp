@@ -1251,3 +1251,51 @@ TEST_CASE("construction: empty() validates | add_ship/add_shipyard refuse bad un
   CHECK(s.shipyards().size() == 1);
   testing::check_conformance(s);
 }
+
+// ------------------------------------------- exception safety (audit #10) --
+
+TEST_CASE("capacity: step() past a cap leaves the state as it was, orders staged before included",
+          "[rules][capacity]") {
+  State s = State::empty(config_of(32), 1, 10);
+  for (int k = 1; k <= kMaxShips; ++k) s.add_ship(UnitId::make(1, static_cast<uint32_t>(k)), k - 1, 0, 0);
+  s.add_shipyard(UnitId::make(3, 1), 1000, 0);
+  REQUIRE(s.stage_ship(5, Action::North) == StageResult::Ok);  // staged before step(): must stay
+  const State before = s;
+  std::vector<State::Orders> orders(1);
+  orders[0].push_back({s.shipyards()[0].id, Action::Spawn});
+  orders[0].push_back({s.ships()[7].id, Action::East});
+  orders[0].push_back({s.ships()[5].id, Action::South});
+  CHECK_THROWS_AS(s.step(orders), CapacityError);
+  CHECK(s == before);
+  CHECK(s.ships()[5].action == Action::North);
+  CHECK(s.ships()[7].action == Action::None);
+  CHECK(s.shipyards()[0].action == Action::None);
+}
+
+TEST_CASE("capacity: two conversions on one cell at step 0 make one shipyard, not a CapacityError",
+          "[rules][capacity]") {
+  // At step 0 ships may share a cell; the second conversion there fails as on
+  // an existing yard (the reference's order), so 127 yards + 1 is within the cap.
+  State s = State::empty(config_of(32), 1, 0);
+  for (int k = 1; k < kMaxShipyards; ++k) s.add_shipyard(UnitId::make(0, static_cast<uint32_t>(100 + k)), k, 0);
+  s.add_ship(UnitId::make(0, 1), 500, 0, 0);
+  s.add_ship(UnitId::make(0, 2), 500, 0, 0);
+  REQUIRE(s.stage_ship(0, Action::Convert) == StageResult::Ok);
+  s.stage_ship(1, Action::Convert);
+  s.resolve();
+  CHECK(s.shipyards().size() == static_cast<size_t>(kMaxShipyards));
+  CHECK(s.ships().size() == 1);
+  CHECK(s.player(0).bank == kStartingBank - 500);
+}
+
+#ifndef NDEBUG
+TEST_CASE("resolve(): a state refused by the invariant check after the turn is put back", "[rules][capacity]") {
+  State s = State::empty(config_of(5), 1, 10);
+  s.add_ship(UnitId::make(1, 1), 3, 0, 0);
+  s.mutable_player(0).bank = -1;  // broken by hand: check() refuses it after the turn
+  s.stage_ship(0, Action::North);
+  const State before = s;
+  CHECK_THROWS_AS(s.resolve(), std::logic_error);
+  CHECK(s == before);
+}
+#endif

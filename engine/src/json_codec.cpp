@@ -15,10 +15,15 @@ namespace {
 // A short description of a value for an error message. Containers are named
 // by type and size, never dumped: dumping recurses, and a value nested a
 // hundred thousand levels deep would overflow the stack.
+//
+// Strings are dumped with invalid UTF-8 replaced: a Json built in code (not
+// parsed) can hold any bytes, and dump() would throw nlohmann's type_error.
+std::string dump_scalar(const Json& v) { return v.dump(-1, ' ', false, Json::error_handler_t::replace); }
+
 std::string describe(const Json& v) {
   if (v.is_object()) return "an object of " + std::to_string(v.size()) + " keys";
   if (v.is_array()) return "a list of " + std::to_string(v.size()) + " items";
-  std::string s = v.dump();
+  std::string s = dump_scalar(v);
   if (s.size() > 60) s = s.substr(0, 57) + "...";
   return s;
 }
@@ -73,13 +78,38 @@ bool action_from_word(const std::string& word, Action* out) {
   return false;
 }
 
+// The readers below check types before every access, so nlohmann should
+// never throw from them; this is the net that keeps the promise of JsonError
+// (naming what was being read) if one ever does.
+template <typename F>
+auto at_boundary(const char* what, F&& read) {
+  try {
+    return read();
+  } catch (const Json::exception& e) {
+    throw JsonError(std::string(what) + ": " + e.what());
+  }
+}
+
+// Python's json, which wrote every replay and answer the reference knows,
+// refuses nesting past its recursion limit of 1000. Deeper values are refused
+// here too: nlohmann copies and dumps recursively, and a few hundred thousand
+// levels overflow the stack.
+constexpr int kMaxJsonDepth = 1000;
+
 }  // namespace
 
 // --------------------------------------------------------------- parsing --
 
 Json parse_json(std::string_view text, const std::string& what) {
+  const Json::parser_callback_t depth_limit = [&](int depth, Json::parse_event_t event, Json&) {
+    if (depth >= kMaxJsonDepth &&
+        (event == Json::parse_event_t::object_start || event == Json::parse_event_t::array_start))
+      throw JsonError(what + " is not valid JSON: nested deeper than " + std::to_string(kMaxJsonDepth) +
+                      " levels (Python's json limit)");
+    return true;
+  };
   try {
-    return Json::parse(text.begin(), text.end());
+    return Json::parse(text.begin(), text.end(), depth_limit);
   } catch (const Json::exception& e) {
     // parse_error, and out_of_range for a number past a double's range (1e400).
     throw JsonError(what + " is not valid JSON: " + e.what());
@@ -110,7 +140,7 @@ Json read_json_file(const std::string& path) {
 
 // --------------------------------------------------------- configuration --
 
-Config config_from_json(const Json& j, std::vector<std::string>* unknown_keys) {
+static Config read_config(const Json& j, std::vector<std::string>* unknown_keys) {
   if (!j.is_object()) fail("configuration", "an object", j);
   Config c;
   for (const auto& item : j.items()) {
@@ -148,6 +178,10 @@ Config config_from_json(const Json& j, std::vector<std::string>* unknown_keys) {
   return c;
 }
 
+Config config_from_json(const Json& j, std::vector<std::string>* unknown_keys) {
+  return at_boundary("configuration", [&] { return read_config(j, unknown_keys); });
+}
+
 Json config_to_json(const Config& c) {
   Json j = {{"episodeSteps", c.episode_steps},   {"actTimeout", number_json(c.act_timeout)},
             {"runTimeout", number_json(c.run_timeout)}, {"startingHalite", c.starting_halite},
@@ -161,7 +195,7 @@ Json config_to_json(const Config& c) {
 
 // ------------------------------------------------------------ observation --
 
-State state_from_observation(const Json& obs, const Config& config) {
+static State read_observation(const Json& obs, const Config& config) {
   if (!obs.is_object()) fail("observation", "an object", obs);
   for (const char* key : {"halite", "players", "step"})
     if (!obs.contains(key)) throw JsonError(std::string("observation: missing \"") + key + "\"");
@@ -236,8 +270,24 @@ State state_from_observation(const Json& obs, const Config& config) {
     s.mutable_player(static_cast<int>(me)).remaining_overage_time =
         get_number(obs["remainingOverageTime"], "observation.remainingOverageTime");
   }
+  // Ships and shipyards draw their ids from one counter: an id held by both
+  // cannot be, and would make an order for it reach only the ship.
+  const auto ships = s.ships();
+  const auto yards = s.shipyards();
+  for (size_t i = 0, j = 0; i < ships.size() && j < yards.size();) {
+    if (ships[i].id == yards[j].id)
+      throw JsonError("observation.players: unit id \"" + ships[i].id.str() +
+                      "\" is both a ship (of player " + std::to_string(ships[i].owner) + ") and a shipyard (of player " +
+                      std::to_string(yards[j].owner) + ")");
+    if (ships[i].id < yards[j].id) ++i;
+    else ++j;
+  }
   if (auto err = s.check(); !err.empty()) throw JsonError("observation is not a reachable position: " + err);
   return s;
+}
+
+State state_from_observation(const Json& obs, const Config& config) {
+  return at_boundary("observation", [&] { return read_observation(obs, config); });
 }
 
 Json observation_to_json(const State& s, int player) {
@@ -257,7 +307,7 @@ Json observation_to_json(const State& s, int player) {
 
 // --------------------------------------------------------------- actions --
 
-ParsedAction parse_action(const Json& answer, const State& s, int player) {
+static ParsedAction read_action(const Json& answer, const State& s, int player) {
   ParsedAction out;
   if (!answer.is_object()) {
     if (!answer.is_null()) out.ignored.push_back("answer is not an object; counted as {}");
@@ -293,6 +343,10 @@ ParsedAction parse_action(const Json& answer, const State& s, int player) {
   return out;
 }
 
+ParsedAction parse_action(const Json& answer, const State& s, int player) {
+  return at_boundary("action", [&] { return read_action(answer, s, player); });
+}
+
 Json staged_action_to_json(const State& s, int player) {
   Json j = Json::object();
   for (const Shipyard& y : s.shipyards())
@@ -304,7 +358,7 @@ Json staged_action_to_json(const State& s, int player) {
 
 // --------------------------------------------------------------- replays --
 
-Replay replay_from_json(const Json& input) {
+static Replay read_replay(const Json& input) {
   const Json* root = &input;
   Json unwrapped;
   if (input.is_object() && input.contains("replay") && !input.contains("steps")) {
@@ -332,7 +386,7 @@ Replay replay_from_json(const Json& input) {
     fail("replay.steps[0]", "1, 2 or 4 player entries", steps[0]);
   if (j.contains("info")) r.info = j["info"];
   if (r.info.is_object() && r.info.contains("TeamNames") && r.info["TeamNames"].is_array())
-    for (const Json& n : r.info["TeamNames"]) r.team_names.push_back(n.is_string() ? n.get<std::string>() : n.dump());
+    for (const Json& n : r.info["TeamNames"]) r.team_names.push_back(n.is_string() ? n.get<std::string>() : describe(n));
   r.steps.reserve(steps.size());
   for (size_t t = 0; t < steps.size(); ++t) {
     const std::string base = "replay.steps[" + std::to_string(t) + "]";
@@ -361,6 +415,10 @@ Replay replay_from_json(const Json& input) {
     r.steps.push_back(std::move(entries));
   }
   return r;
+}
+
+Replay replay_from_json(const Json& input) {
+  return at_boundary("replay", [&] { return read_replay(input); });
 }
 
 Replay read_replay_file(const std::string& path) {

@@ -12,6 +12,10 @@ std::string num(double v) {
   return buf;
 }
 
+// A recorded value for a message. A replay built in code (not parsed) can
+// hold strings with invalid UTF-8, on which dump() would throw.
+std::string shown(const Json& v) { return v.dump(-1, ' ', false, Json::error_handler_t::replace); }
+
 std::string reward_str(const std::optional<double>& r) { return r ? num(*r) : "null"; }
 
 std::optional<double> our_reward(const Player& p) {
@@ -35,7 +39,7 @@ std::optional<Difference> compare_with_record(const State& state, const std::vec
   const int t = state.step();
   const Json& obs = record.at(0).observation;
   if (!obs.contains("step") || !obs["step"].is_number() || obs["step"].get<double>() != t)
-    return diff(t, -1, "step", obs.contains("step") ? obs["step"].dump() : "missing", std::to_string(t));
+    return diff(t, -1, "step", obs.contains("step") ? shown(obs["step"]) : "missing", std::to_string(t));
   for (const char* key : {"halite", "players"})
     if (!obs.contains(key)) return diff(t, -1, key, "present in player 0's observation", "missing");
   const Json& halite = obs["halite"];
@@ -43,16 +47,16 @@ std::optional<Difference> compare_with_record(const State& state, const std::vec
     return diff(t, -1, "halite", "a list of size*size numbers", std::to_string(state.cell_count()) + " cells");
   for (int c = 0; c < state.cell_count(); ++c) {
     if (!halite[c].is_number() || halite[c].get<double>() != state.halite(c))
-      return diff(t, -1, "halite[" + std::to_string(c) + "]", halite[c].dump(), num(state.halite(c)));
+      return diff(t, -1, "halite[" + std::to_string(c) + "]", shown(halite[c]), num(state.halite(c)));
   }
   const Json& players = obs["players"];
   if (!players.is_array() || players.size() != static_cast<size_t>(state.num_players()))
-    return diff(t, -1, "players", "a list of " + std::to_string(state.num_players()), players.dump().substr(0, 40));
+    return diff(t, -1, "players", "a list of " + std::to_string(state.num_players()), shown(players).substr(0, 40));
   for (int p = 0; p < state.num_players(); ++p) {
     const Json& entry = players[p];
     if (!entry.is_array() || entry.size() != 3) return diff(t, p, "players[p]", "[bank, shipyards, ships]", "malformed");
     if (!entry[0].is_number() || entry[0].get<double>() != state.player(p).bank)
-      return diff(t, p, "bank", entry[0].dump(), num(state.player(p).bank));
+      return diff(t, p, "bank", shown(entry[0]), num(state.player(p).bank));
     // Shipyards: recorded {id: cell} against ours, key order ignored.
     size_t ours = 0;
     for (const Shipyard& y : state.shipyards()) {
@@ -60,13 +64,13 @@ std::optional<Difference> compare_with_record(const State& state, const std::vec
       ++ours;
       const std::string id = y.id.str();
       if (!entry[1].contains(id)) return diff(t, p, "shipyard " + id, "absent", "at cell " + std::to_string(y.cell));
-      if (entry[1][id] != Json(y.cell)) return diff(t, p, "shipyard " + id + " cell", entry[1][id].dump(), std::to_string(y.cell));
+      if (entry[1][id] != Json(y.cell)) return diff(t, p, "shipyard " + id + " cell", shown(entry[1][id]), std::to_string(y.cell));
     }
     if (entry[1].size() != ours) {
       for (const auto& [id, cell] : entry[1].items()) {
         UnitId uid;
         int i = UnitId::parse(id, &uid) ? state.find_shipyard(uid) : -1;
-        if (i < 0 || state.shipyards()[i].owner != p) return diff(t, p, "shipyard " + id, "at cell " + cell.dump(), "absent");
+        if (i < 0 || state.shipyards()[i].owner != p) return diff(t, p, "shipyard " + id, "at cell " + shown(cell), "absent");
       }
     }
     ours = 0;
@@ -77,15 +81,15 @@ std::optional<Difference> compare_with_record(const State& state, const std::vec
       if (!entry[2].contains(id))
         return diff(t, p, "ship " + id, "absent", "at cell " + std::to_string(sh.cell) + " with cargo " + num(sh.cargo));
       const Json& rec = entry[2][id];
-      if (!rec.is_array() || rec.size() != 2) return diff(t, p, "ship " + id, rec.dump(), "[cell, cargo]");
-      if (!rec[0].is_number() || rec[0].get<double>() != sh.cell) return diff(t, p, "ship " + id + " cell", rec[0].dump(), std::to_string(sh.cell));
-      if (!rec[1].is_number() || rec[1].get<double>() != sh.cargo) return diff(t, p, "ship " + id + " cargo", rec[1].dump(), num(sh.cargo));
+      if (!rec.is_array() || rec.size() != 2) return diff(t, p, "ship " + id, shown(rec), "[cell, cargo]");
+      if (!rec[0].is_number() || rec[0].get<double>() != sh.cell) return diff(t, p, "ship " + id + " cell", shown(rec[0]), std::to_string(sh.cell));
+      if (!rec[1].is_number() || rec[1].get<double>() != sh.cargo) return diff(t, p, "ship " + id + " cargo", shown(rec[1]), num(sh.cargo));
     }
     if (entry[2].size() != ours) {
       for (const auto& [id, rec] : entry[2].items()) {
         UnitId uid;
         int i = UnitId::parse(id, &uid) ? state.find_ship(uid) : -1;
-        if (i < 0 || state.ships()[i].owner != p) return diff(t, p, "ship " + id, rec.dump(), "absent");
+        if (i < 0 || state.ships()[i].owner != p) return diff(t, p, "ship " + id, shown(rec), "absent");
       }
     }
   }
@@ -117,6 +121,11 @@ void stage_recorded_turn(State& state, const std::vector<ReplayEntry>& row) {
 ReplayCheckResult check_replay(const Replay& replay, const std::function<void(const State&)>& visit) {
   ReplayCheckResult result;
   State state = state_from_observation(replay.steps.at(0).at(0).observation, replay.config);
+  // Each step holds one entry per player; the comparisons below index them by
+  // the observation's players.
+  if (state.num_players() != replay.num_players)
+    throw JsonError("replay.steps[0][0].observation.players: expected " + std::to_string(replay.num_players) +
+                    " players (one per entry of each step), got " + std::to_string(state.num_players()));
   for (int p = 0; p < replay.num_players; ++p)
     if (replay.steps[0][p].has_overage_time)
       state.mutable_player(p).remaining_overage_time = replay.steps[0][p].remaining_overage_time;

@@ -25,6 +25,9 @@ bool UnitId::parse(std::string_view text, UnitId* out) {
   auto r1 = std::from_chars(first, mid, label);
   auto r2 = std::from_chars(mid + 1, last, serial);
   if (r1.ec != std::errc() || r1.ptr != mid || r2.ec != std::errc() || r2.ptr != last) return false;
+  // Only the spelling str() writes back: the reference matches ids as
+  // strings, so "01-1" is not unit "1-1" (and, read as it, would be renamed).
+  if ((first[0] == '0' && dash > 1) || (mid[1] == '0' && last - mid > 2)) return false;
   if (serial == 0 && label != 0) return false;
   if (serial >= (1u << kSerialBits) || label >= (1u << (32 - kSerialBits))) return false;
   *out = make(label, serial);
@@ -306,9 +309,21 @@ void State::stage(int player, std::span<const Command> commands) {
 }
 
 void State::step(std::span<const Orders> orders_by_player) {
+  // Strong exception safety: resolve() changes nothing when it throws, but the
+  // orders staged here would stay staged; the orders staged before are kept
+  // to be put back.
+  Action ship_actions[kMaxShips], yard_actions[kMaxShipyards];
+  for (int i = 0; i < num_ships_; ++i) ship_actions[i] = ships_[i].action;
+  for (int i = 0; i < num_yards_; ++i) yard_actions[i] = yards_[i].action;
   const int n = std::min<int>(static_cast<int>(orders_by_player.size()), num_players_);
   for (int p = 0; p < n; ++p) stage(p, orders_by_player[p]);
-  resolve();
+  try {
+    resolve();
+  } catch (...) {
+    for (int i = 0; i < num_ships_; ++i) ships_[i].action = ship_actions[i];
+    for (int i = 0; i < num_yards_; ++i) yards_[i].action = yard_actions[i];
+    throw;
+  }
 }
 
 // ------------------------------------------------------------ resolution -
@@ -341,6 +356,9 @@ void State::check_capacity() const {
   const double spawn_cost = static_cast<double>(config_.spawn_cost);
   const double convert_cost = static_cast<double>(config_.convert_cost);
   spawns = converts = 0;
+  // Cells converted this turn: a second ship converting on one (possible at
+  // step 0, where ships may share a cell) fails as on an existing yard.
+  uint16_t converted_at[kMaxShips];
   for (int p = 0; p < num_players_; ++p) {
     double bank = players_[p].bank;
     for (int i = 0; i < num_yards_; ++i)
@@ -353,9 +371,10 @@ void State::check_capacity() const {
       if (s.owner != p || s.action != Action::Convert || s.cargo + bank < convert_cost) continue;
       bool on_yard = false;
       for (int j = 0; j < num_yards_; ++j) on_yard = on_yard || yards_[j].cell == s.cell;
+      for (int j = 0; j < converts; ++j) on_yard = on_yard || converted_at[j] == s.cell;
       if (on_yard) continue;
       bank += std::min(s.cargo - convert_cost, 0.0);
-      ++converts;
+      converted_at[converts++] = s.cell;
     }
   }
   if (num_ships_ + spawns > kMaxShips)
@@ -369,11 +388,19 @@ void State::resolve() {
   // Strong exception safety: the only throw of a turn is decided here, before
   // anything changes, so a refused turn leaves the state as it was.
   check_capacity();
+#ifndef NDEBUG
+  // The invariant check below throws after the turn ran; the state it
+  // refuses is put back so that this throw, too, changes nothing.
+  const State before = *this;
+#endif
   failing_ = 0;
   resolve_board();
   apply_interpreter();
 #ifndef NDEBUG
-  if (auto err = check(); !err.empty()) throw std::logic_error("State::check failed after resolve: " + err);
+  if (auto err = check(); !err.empty()) {
+    *this = before;
+    throw std::logic_error("State::check failed after resolve: " + err);
+  }
 #endif
 }
 

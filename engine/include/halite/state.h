@@ -49,8 +49,8 @@ struct UnitId {
   constexpr uint32_t label() const { return value >> kSerialBits; }
   constexpr uint32_t serial() const { return value & ((1u << kSerialBits) - 1); }
   std::string str() const;  // "label-serial"
-  // Parses "label-serial"; false (and *out untouched) when it is not of that
-  // form or out of range.
+  // Parses "label-serial" as str() writes it (no leading zeros); false (and
+  // *out untouched) when it is not of that form or out of range.
   static bool parse(std::string_view text, UnitId* out);
   constexpr auto operator<=>(const UnitId&) const = default;
 };
