@@ -70,7 +70,10 @@ std::string stateless_fallback(const Json& obs, const Config& config) {
       const double c = number_or(v[0], -1);
       if (c >= 0 && c < cells) ships.push_back({item.key(), static_cast<int>(c), std::max(0.0, number_or(v[1], 0))});
     }
-    const int step = static_cast<int>(number_or(obs.contains("step") ? obs["step"] : Json(), 0));
+    // Clamped before the cast: the fuzzer sent a step of 6.7e84 (a cast out
+    // of int's range is undefined behaviour).
+    const int step = static_cast<int>(std::clamp(number_or(obs.contains("step") ? obs["step"] : Json(), 0), 0.0,
+                                                 static_cast<double>(config.episode_steps)));
 
     Json answer = Json::object();
     std::vector<uint8_t> claimed(static_cast<size_t>(cells), 0);
