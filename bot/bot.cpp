@@ -99,13 +99,13 @@ class DelayedPlanner final : public search::Planner {
  public:
   DelayedPlanner(std::unique_ptr<search::Planner> inner, double delay_ms) : inner_(std::move(inner)), delay_ms_(delay_ms) {}
   std::string name() const override { return inner_->name(); }
-  State::Orders plan(const State& state, int player, const search::Budget& budget) override {
+  State::Orders choose(const State& state, int player, const search::Budget& budget) override {
     std::this_thread::sleep_for(std::chrono::duration<double, std::milli>(delay_ms_));
     State::Orders orders = inner_->plan(state, player, budget);
     stats_ = inner_->last_stats();
     return orders;
   }
-  void reset() override { inner_->reset(); }
+  void new_game() override { inner_->reset(); }
 
  private:
   std::unique_ptr<search::Planner> inner_;

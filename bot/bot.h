@@ -75,7 +75,10 @@ class Bot {
   std::unique_ptr<PlannerWorker> worker_;
   std::unique_ptr<search::Planner> fallback_;
   TimeManager time_;
-  search::GameMemory memory_;  // per-player behaviour this game (the planners will read it: issue #8)
+  // Per-player behaviour this game, for the summary in the log. The planners
+  // keep their own (Planner::memory()): the main planner runs on the worker
+  // thread and may miss turns the fallback played.
+  search::GameMemory memory_;
 
   Config config_;
   bool has_config_ = false;

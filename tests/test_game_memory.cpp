@@ -109,3 +109,35 @@ TEST_CASE("memory over a whole game depends only on the states", "[memory]") {
   first.reset(2, 0);
   CHECK(first.player(1).turns_seen == 0);
 }
+
+TEST_CASE("a planner keeps the game memory across turns: the same in every seat, forgotten by reset()", "[memory]") {
+  // Two planners play; each one's memory equals a GameMemory that saw
+  // the states it was asked about, and a third planner asked about the
+  // recorded states afterwards (as the bot asks: one state per turn) ends
+  // with the same memory.
+  auto a = search::make_planner("greedy", std::vector<std::string>{}, 1);
+  auto b = search::make_planner("greedy", std::vector<std::string>{}, 2);
+  lab::MatchOptions options;
+  options.config.size = 13;
+  options.config.episode_steps = 100;
+  options.config.random_seed = 5;
+  options.config.has_random_seed = true;
+  options.record = true;
+  const lab::MatchResult game = lab::play_match(std::vector<search::Planner*>{a.get(), b.get()}, options);
+  GameMemory expected;
+  expected.reset(2, 1);
+  for (size_t t = 0; t + 1 < game.recorded_states.size(); ++t) expected.observe(game.recorded_states[t]);
+  CHECK(b->memory().summary() == expected.summary());
+  CHECK(b->memory().player(0).turns_seen == static_cast<int>(game.recorded_states.size()) - 1);
+  CHECK(b->memory().gaps() == 0);
+
+  auto replayer = search::make_planner("greedy", std::vector<std::string>{}, 2);
+  for (size_t t = 0; t + 1 < game.recorded_states.size(); ++t)
+    replayer->plan(game.recorded_states[t], 1, search::Budget::iterations(1));
+  CHECK(replayer->memory().summary() == b->memory().summary());
+
+  replayer->reset();
+  CHECK(replayer->memory().num_players() == 0);
+  replayer->plan(game.recorded_states[0], 1, search::Budget::iterations(1));
+  CHECK(replayer->memory().player(0).turns_seen == 1);
+}

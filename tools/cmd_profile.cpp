@@ -58,11 +58,11 @@ class RecordingPlanner final : public search::Planner {
   };
   explicit RecordingPlanner(std::unique_ptr<search::Planner> inner) : inner_(std::move(inner)) {}
   std::string name() const override { return inner_->name(); }
-  void reset() override {
+  void new_game() override {
     inner_->reset();
     turns_.clear();
   }
-  State::Orders plan(const State& state, int player, const search::Budget& budget) override {
+  State::Orders choose(const State& state, int player, const search::Budget& budget) override {
     int ships = 0;
     for (const Ship& s : state.ships()) ships += s.owner == player;
     const auto t0 = Clock::now();

@@ -67,9 +67,9 @@ class BeamPlanner final : public Planner {
         rng_(seed),
         seed_(seed) {}
   std::string name() const override { return "beam"; }
-  void reset() override { rng_.reseed(seed_); }
+  void new_game() override { rng_.reseed(seed_); }
 
-  State::Orders plan(const State& root, int player, const Budget& budget) override {
+  State::Orders choose(const State& root, int player, const Budget& budget) override {
     const auto t0 = std::chrono::steady_clock::now();
     stats_ = {};
     if (root.player(player).status != Status::Active) return {};

@@ -257,7 +257,7 @@ class GreedyPlanner final : public Planner {
  public:
   explicit GreedyPlanner(const Params& p) : policy_(GreedyParams::from(p)) {}
   std::string name() const override { return "greedy"; }
-  State::Orders plan(const State& s, int player, const Budget&) override {
+  State::Orders choose(const State& s, int player, const Budget&) override {
     const auto t0 = std::chrono::steady_clock::now();
     const GreedyDecision& d = policy_.decide(s, player);
     State::Orders orders = to_orders(s, d.ship_choices, d.spawn_yards);

@@ -133,7 +133,7 @@ class GreedyAnchoredSearch : public Planner {
         rng_(seed),
         seed_(seed) {}
   std::string name() const override { return "mcts"; }
-  void reset() override { rng_.reseed(seed_); }
+  void new_game() override { rng_.reseed(seed_); }
 
  protected:
   struct Unit {
@@ -255,7 +255,7 @@ class PairedMonteCarlo final : public GreedyAnchoredSearch {
  public:
   using GreedyAnchoredSearch::GreedyAnchoredSearch;
 
-  State::Orders plan(const State& root, int player, const Budget& budget) override {
+  State::Orders choose(const State& root, int player, const Budget& budget) override {
     const auto t0 = std::chrono::steady_clock::now();
     stats_ = {};
     if (root.player(player).status != Status::Active) return {};
@@ -348,7 +348,7 @@ class DecoupledTrees final : public GreedyAnchoredSearch {
  public:
   using GreedyAnchoredSearch::GreedyAnchoredSearch;
 
-  State::Orders plan(const State& root, int player, const Budget& budget) override {
+  State::Orders choose(const State& root, int player, const Budget& budget) override {
     const auto t0 = std::chrono::steady_clock::now();
     stats_ = {};
     if (root.player(player).status != Status::Active) return {};

@@ -16,6 +16,17 @@ std::vector<PlannerInfo>& registry() {
 }
 }  // namespace
 
+State::Orders Planner::plan(const State& state, int player, const Budget& budget) {
+  if (memory_.num_players() != state.num_players() || memory_.me() != player) memory_.reset(state.num_players(), player);
+  memory_.observe(state);
+  return choose(state, player, budget);
+}
+
+void Planner::reset() {
+  memory_.reset(0, 0);
+  new_game();
+}
+
 bool register_planner(PlannerInfo info) {
   for (const PlannerInfo& p : registry())
     if (p.name == info.name) throw ParamError("planner '" + info.name + "' registered twice");

@@ -21,7 +21,7 @@ class RandomPlanner final : public Planner {
   explicit RandomPlanner(uint64_t seed) : rng_(seed) {}
   std::string name() const override { return "random"; }
 
-  State::Orders plan(const State& s, int player, const Budget&) override {
+  State::Orders choose(const State& s, int player, const Budget&) override {
     State::Orders orders;
     if (s.player(player).status != Status::Active) return orders;
     double remaining = s.player(player).bank;
@@ -68,7 +68,7 @@ class MinerPlanner final : public Planner {
         rng_(seed) {}
   std::string name() const override { return "miner"; }
 
-  State::Orders plan(const State& s, int player, const Budget&) override {
+  State::Orders choose(const State& s, int player, const Budget&) override {
     State::Orders orders;
     if (s.player(player).status != Status::Active) return orders;
     const int n = s.size();

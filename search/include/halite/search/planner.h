@@ -4,12 +4,26 @@
 // shipyards within a Budget. Planners are anytime: whatever the budget, they
 // return a legal answer, and they return before the budget's deadline. With
 // a seed and an iteration-capped budget (no deadline) a planner is
-// deterministic: the same state, seed and budget give the same orders.
+// deterministic: the same game (the states it was shown since reset()), seed
+// and budget give the same orders.
+//
+// What a planner knows beyond this turn's state is the same wherever it
+// plays (the bot, `halite arena`, tuning), because the planner keeps it
+// itself across the turns of one game:
+//  - memory(): the game's history as the planner saw it (GameMemory: how
+//    each opponent behaves), fed with every state before the algorithm runs;
+//  - the algorithm's own per-game state (roles, targets, plans), kept in the
+//    planner object and forgotten by reset();
+//  - the time it may use: the Budget (a deadline the caller computed from
+//    Kaggle's actTimeout and overage bank, and/or an iteration cap).
+// A game starts with reset(); a state that does not follow the previous one
+// is a gap the memory records and skips.
 //
 // Planners are registered by name (as lc0 registers its searches) and built
 // from their declared parameters:
 //
 //   auto planner = make_planner("greedy", {"mine_threshold=40"}, /*seed=*/1);
+//   planner->reset();
 //   State::Orders orders = planner->plan(state, player, Budget::milliseconds(200));
 //
 // Inside a planner, use concrete types: no virtual calls in hot loops.
@@ -21,6 +35,7 @@
 #include <vector>
 
 #include "halite/search/budget.h"
+#include "halite/search/game_memory.h"
 #include "halite/search/params.h"
 #include "halite/state.h"
 
@@ -37,16 +52,27 @@ class Planner {
  public:
   virtual ~Planner() = default;
   virtual std::string name() const = 0;
-  // This turn's orders for `player` (ids of its own live units). Must not
-  // throw for any reachable state in which the player is active; returns no
+  // This turn's orders for `player` (ids of its own live units): records the
+  // state in memory(), then runs the algorithm (choose()). Must not throw
+  // for any reachable state in which the player is active; returns no
   // orders for a player that is not active.
-  virtual State::Orders plan(const State& state, int player, const Budget& budget) = 0;
-  // Called when a new game starts (clear memory kept across turns).
-  virtual void reset() {}
+  State::Orders plan(const State& state, int player, const Budget& budget);
+  // A new game starts: forgets the game memory and the algorithm's per-game
+  // state (new_game()).
+  void reset();
+  // What this planner has learnt of the current game (see GameMemory).
+  const GameMemory& memory() const { return memory_; }
   const PlanStats& last_stats() const { return stats_; }
 
  protected:
+  // The algorithm: this turn's orders. memory() already holds `state`.
+  virtual State::Orders choose(const State& state, int player, const Budget& budget) = 0;
+  // Forget what the algorithm kept across the turns of the last game.
+  virtual void new_game() {}
   PlanStats stats_;
+
+ private:
+  GameMemory memory_;
 };
 
 struct PlannerInfo {
