@@ -81,7 +81,7 @@ class BeamPlanner final : public Planner {
     auto out_of_time = [&]() { return inner.exhausted(iterations) || (inner.has_deadline() && inner.remaining_ms() <= 0); };
 
     // The greedy answer is ready before any search: the anytime fallback.
-    const GreedyDecision& first = greedy_.decide(root, player);
+    const PolicyDecision& first = greedy_.decide(root, player);
     State::Orders best_orders = to_orders(root, first.ship_choices, first.spawn_yards);
     progress_.set(root, first, geo_, max_progress_rate_);
     // Nothing to search when no own ship is in contact with an enemy ship.
@@ -107,11 +107,11 @@ class BeamPlanner final : public Planner {
         opp_orders_.clear();
         for (int q = 0; q < parent.state.num_players(); ++q) {
           if (q == player || parent.state.player(q).status != Status::Active) continue;
-          const GreedyDecision& od = greedy_.decide(parent.state, q);
+          const PolicyDecision& od = greedy_.decide(parent.state, q);
           State::Orders o = to_orders(parent.state, od.ship_choices, od.spawn_yards);
           opp_orders_.push_back({q, std::move(o)});
         }
-        const GreedyDecision& own = greedy_.decide(parent.state, player);
+        const PolicyDecision& own = greedy_.decide(parent.state, player);
         own_choices_ = own.ship_choices;
         own_spawns_ = own.spawn_yards;
         requests_ = greedy_.requests();

@@ -374,4 +374,30 @@ double evaluate(const State& s, int player, const Geometry& geo, const EvalParam
   return worth[player] - ep.opponent_weight * best_other;
 }
 
+// --------------------------------------------------------- progress ----
+
+void ProgressTerm::set(const State& root, const PolicyDecision& decision, const Geometry& geo, double max_rate) {
+  entries_.clear();
+  for (size_t k = 0; k < decision.ship_choices.size(); ++k)
+    if (decision.ship_choices[k].second != kConvertOption) {
+      const Ship& ship = root.ships()[decision.ship_choices[k].first];
+      entries_.push_back({ship.id, decision.targets[k], std::min(decision.rates[k], max_rate),
+                          geo.dist(ship.cell, decision.targets[k])});
+    }
+  std::sort(entries_.begin(), entries_.end(), [](const Entry& a, const Entry& b) { return a.id < b.id; });
+}
+
+double ProgressTerm::value(const State& s, int player, const Geometry& geo) const {
+  size_t k = 0;
+  double progress = 0;
+  for (const Ship& sh : s.ships()) {
+    if (sh.owner != player) continue;
+    while (k < entries_.size() && entries_[k].id < sh.id) ++k;
+    if (k == entries_.size()) break;
+    if (entries_[k].id != sh.id) continue;
+    progress += entries_[k].rate * (entries_[k].root_dist - geo.dist(sh.cell, entries_[k].target));
+  }
+  return progress;
+}
+
 }  // namespace halite::search

@@ -50,12 +50,9 @@ constexpr int kHuntKey = kMaxCells;
 constexpr double kAbsent = 1e9;
 }  // namespace
 
-const GreedyDecision& GreedyPolicy::decide(const State& s, int player) {
-  GreedyDecision& d = decision_;
-  d.ship_choices.clear();
-  d.targets.clear();
-  d.rates.clear();
-  d.spawn_yards.clear();
+const PolicyDecision& GreedyPolicy::decide(const State& s, int player) {
+  PolicyDecision& d = decision_;
+  d.clear();
   requests_.clear();
   penalties_.clear();
   if (s.player(player).status != Status::Active) return d;
@@ -184,7 +181,7 @@ const std::vector<int>& GreedyPolicy::assign_targets() {
 
 void GreedyPolicy::cost_moves(const State& s, int player, const std::vector<int>& col_of_row) {
   // Targets, then per-move costs for the resolver.
-  GreedyDecision& d = decision_;
+  PolicyDecision& d = decision_;
   const auto ships = s.ships();
   const int rows = static_cast<int>(ship_rows_.size());
   const int shared = shared_columns_;
@@ -245,7 +242,7 @@ void GreedyPolicy::cost_moves(const State& s, int player, const std::vector<int>
 }
 
 void GreedyPolicy::stage(State& s, int player) {
-  const GreedyDecision& d = decide(s, player);
+  const PolicyDecision& d = decide(s, player);
   for (const auto& [index, option] : d.ship_choices)
     if (option != 0) s.stage_ship(index, option == kConvertOption ? Action::Convert : kMoveActions[option]);
   for (int y : d.spawn_yards) s.stage_shipyard(y, Action::Spawn);
@@ -259,7 +256,7 @@ class GreedyPlanner final : public Planner {
   std::string name() const override { return "greedy"; }
   State::Orders choose(const State& s, int player, const Budget&) override {
     const auto t0 = std::chrono::steady_clock::now();
-    const GreedyDecision& d = policy_.decide(s, player);
+    const PolicyDecision& d = policy_.decide(s, player);
     State::Orders orders = to_orders(s, d.ship_choices, d.spawn_yards);
     stats_ = {};
     stats_.iterations = 1;
@@ -278,30 +275,6 @@ PlannerInfo greedy_planner_info() {
           "cell scoring by mining rate over the whole trip, Hungarian assignment of ships to targets, danger-aware "
           "collision-free moves",
           greedy_specs(), [](const Params& p, uint64_t) { return std::make_unique<GreedyPlanner>(p); }};
-}
-
-void ProgressTerm::set(const State& root, const GreedyDecision& decision, const Geometry& geo, double max_rate) {
-  entries_.clear();
-  for (size_t k = 0; k < decision.ship_choices.size(); ++k)
-    if (decision.ship_choices[k].second != kConvertOption) {
-      const Ship& ship = root.ships()[decision.ship_choices[k].first];
-      entries_.push_back({ship.id, decision.targets[k], std::min(decision.rates[k], max_rate),
-                          geo.dist(ship.cell, decision.targets[k])});
-    }
-  std::sort(entries_.begin(), entries_.end(), [](const Entry& a, const Entry& b) { return a.id < b.id; });
-}
-
-double ProgressTerm::value(const State& s, int player, const Geometry& geo) const {
-  size_t k = 0;
-  double progress = 0;
-  for (const Ship& sh : s.ships()) {
-    if (sh.owner != player) continue;
-    while (k < entries_.size() && entries_[k].id < sh.id) ++k;
-    if (k == entries_.size()) break;
-    if (entries_[k].id != sh.id) continue;
-    progress += entries_[k].rate * (entries_[k].root_dist - geo.dist(sh.cell, entries_[k].target));
-  }
-  return progress;
 }
 
 }  // namespace halite::search

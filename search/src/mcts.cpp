@@ -147,10 +147,10 @@ class GreedyAnchoredSearch : public Planner {
 
   // The root decisions and the units (at most max_units, by id), each with
   // its prior move and the moves searched. Returns our greedy decision.
-  const GreedyDecision& prepare_root(const State& root, int player, int max_units) {
+  const PolicyDecision& prepare_root(const State& root, int player, int max_units) {
     geo_.init(root.size());
     // Root decisions of the greedy policy: our prior, builds, and targets.
-    const GreedyDecision& own = greedy_.decide(root, player);
+    const PolicyDecision& own = greedy_.decide(root, player);
     own_choices_ = own.ship_choices;
     own_spawns_ = own.spawn_yards;
     own_requests_ = greedy_.requests();
@@ -161,7 +161,7 @@ class GreedyAnchoredSearch : public Planner {
     opp_orders_.clear();
     for (int q = 0; q < root.num_players(); ++q) {
       if (q == player || root.player(q).status != Status::Active) continue;
-      const GreedyDecision& od = opp_greedy_.decide(root, q);
+      const PolicyDecision& od = opp_greedy_.decide(root, q);
       for (size_t k = 0; k < od.ship_choices.size(); ++k) {
         targets.push_back({root.ships()[od.ship_choices[k].first].id, od.targets[k]});
         opp_orders_.push_back({od.ship_choices[k].first, od.ship_choices[k].second});
@@ -260,7 +260,7 @@ class PairedMonteCarlo final : public GreedyAnchoredSearch {
     stats_ = {};
     if (root.player(player).status != Status::Active) return {};
     const Budget inner = budget.for_search(mp_.safety_ms, mp_.default_iterations);
-    const GreedyDecision& own = prepare_root(root, player, std::min(mp_.max_nodes, kMaxShips));
+    const PolicyDecision& own = prepare_root(root, player, std::min(mp_.max_nodes, kMaxShips));
     const int units = static_cast<int>(units_.size());
     progress_.set(root, own, geo_, mp_.max_progress_rate);
     arms_.assign(static_cast<size_t>(units) * kNumMoves, Arm{});

@@ -180,6 +180,42 @@ bool must_recall(const State& state, int home_dist, const EconomyParams& econ);
 // Steps after this one in which an order still has an effect.
 inline int steps_left(const State& s) { return s.config().episode_steps - 1 - s.step(); }
 
+// One player's decisions for a turn, as a base policy (greedy, fleet) gives them.
+struct PolicyDecision {
+  std::vector<std::pair<int, int>> ship_choices;  // (ship index, option 0..5)
+  std::vector<int> targets;                       // per ship_choices entry: the cell it heads for
+  std::vector<double> rates;                      // per ship_choices entry: value of one turn of progress
+  std::vector<int> spawn_yards;                   // yard indices that spawn
+  void clear() {
+    ship_choices.clear();
+    targets.clear();
+    rates.clear();
+    spawn_yards.clear();
+  }
+};
+
+// The search planners' progress term: each own ship's progress toward its
+// target at the root, valued at the base policy's rate per turn, so that over a short
+// horizon travelling is not worth less than mining in place.
+class ProgressTerm {
+ public:
+  // From the root's base-policy decision (converting ships left out), each rate
+  // capped at `max_rate`.
+  void set(const State& root, const PolicyDecision& decision, const Geometry& geo, double max_rate);
+  // Sum over `player`'s ships in `s` still listed: rate x (distance to the
+  // target at the root - distance now).
+  double value(const State& s, int player, const Geometry& geo) const;
+
+ private:
+  struct Entry {
+    UnitId id;
+    int target;
+    double rate;
+    int root_dist;
+  };
+  std::vector<Entry> entries_;  // sorted by id, as State::ships() is
+};
+
 // Turns a per-ship choice (kMoveActions index or kConvertOption) and the
 // spawning yards into Orders (ids), leaving out "stay" orders.
 State::Orders to_orders(const State& state, const std::vector<std::pair<int, int>>& ship_choices,

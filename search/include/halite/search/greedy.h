@@ -52,42 +52,12 @@ struct GreedyParams {
 // The greedy policy's parameters (economy_specs() included).
 std::vector<ParamSpec> greedy_specs();
 
-// One player's decisions for a turn.
-struct GreedyDecision {
-  std::vector<std::pair<int, int>> ship_choices;  // (ship index, option 0..5)
-  std::vector<int> targets;                       // per ship_choices entry: target cell
-  std::vector<double> rates;                      // per ship_choices entry: value of one turn of progress
-  std::vector<int> spawn_yards;                   // yard indices that spawn
-};
-
-// The search planners' progress term: each own ship's progress toward its
-// root greedy target, valued at its greedy rate per turn, so that over a short
-// horizon travelling is not worth less than mining in place.
-class ProgressTerm {
- public:
-  // From the root's greedy decision (converting ships left out), each rate
-  // capped at `max_rate`.
-  void set(const State& root, const GreedyDecision& decision, const Geometry& geo, double max_rate);
-  // Sum over `player`'s ships in `s` still listed: rate x (distance to the
-  // target at the root - distance now).
-  double value(const State& s, int player, const Geometry& geo) const;
-
- private:
-  struct Entry {
-    UnitId id;
-    int target;
-    double rate;
-    int root_dist;
-  };
-  std::vector<Entry> entries_;  // sorted by id, as State::ships() is
-};
-
 // Deterministic (no randomness). Reuses its buffers: after the first turns
 // decide() does not allocate.
 class GreedyPolicy {
  public:
   explicit GreedyPolicy(const GreedyParams& params) : p_(params) {}
-  const GreedyDecision& decide(const State& state, int player);
+  const PolicyDecision& decide(const State& state, int player);
   // decide() and stage the result on `state` (for simulations).
   void stage(State& state, int player);
   const GreedyParams& params() const { return p_; }
@@ -117,7 +87,7 @@ class GreedyPolicy {
   DangerMap danger_;
   MoveResolver resolver_;
   Assignment assignment_;
-  GreedyDecision decision_;
+  PolicyDecision decision_;
   std::array<int16_t, kMaxCells> home_{};
   std::array<double, kMaxCells> threat_{};
   std::vector<MoveRequest> requests_;
