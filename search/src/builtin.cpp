@@ -1,5 +1,6 @@
 #include "halite/search/builtin.h"
 
+#include "halite/search/fleet.h"
 #include "halite/search/greedy.h"
 
 namespace halite::search {
@@ -9,6 +10,7 @@ std::vector<PlannerInfo> builtin_planners() {
   v.push_back(random_planner_info());
   v.push_back(miner_planner_info());
   v.push_back(greedy_planner_info());
+  v.push_back(fleet_planner_info());
   v.push_back(mcts_planner_info());
   v.push_back(beam_planner_info());
   return v;

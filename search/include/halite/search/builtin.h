@@ -13,6 +13,7 @@ PlannerInfo random_planner_info();  // random moves, converts and spawns in the 
 PlannerInfo miner_planner_info();   // a simple miner that brings cargo home
 PlannerInfo greedy_planner_info();  // cell scoring + assignment (greedy.h)
 PlannerInfo mcts_planner_info();    // paired Monte Carlo on the greedy plan; paired=0: a bandit tree per ship (src/mcts.cpp)
+PlannerInfo fleet_planner_info();   // the strong base policy: roles by assignment, safety maps (fleet.h)
 PlannerInfo beam_planner_info();    // beam search over the fleet's joint moves (src/beam.cpp)
 
 std::vector<PlannerInfo> builtin_planners();

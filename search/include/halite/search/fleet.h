@@ -1,0 +1,263 @@
+// The fleet policy: the `fleet` planner, and the base policy that search
+// planners use for their own ships and as the model of strong opponents.
+//
+// What the strongest 2020 bots did (../shared/design/strategy-notes.md),
+// rebuilt on this framework's shared pieces. Each turn, for one player:
+//
+//  1. Maps. Per cell: the least cargo of an enemy ship that can be there
+//     after this turn (DangerMap) and within two moves (for next turn's
+//     escapes); the least cargo of an enemy ship within each distance (a
+//     target is not chosen where a lighter enemy arrives first); a control
+//     map: own minus enemy presence blurred by a Gaussian, empty ships
+//     counting fully and loaded ones less, yards too (who holds a region).
+//  2. Economy. The first yard at once; spawn while a new ship is expected to
+//     repay its cost (the board's halite shared among all ships over the
+//     useful turns left); another yard each time the fleet outgrows the
+//     ships its yards serve, on the richest site at a set distance from own
+//     yards and away from enemy yards; the bank keeps a reserve for defensive
+//     spawns and the conversion's cost while the builder travels.
+//  3. Roles through one assignment. Ships x targets, one min-cost
+//     (Hungarian) assignment, all values in halite per turn:
+//     - mining cells, by the carried-halite rate of the trip (the Halite III
+//       post-mortem's rate over the whole trip, with optional per-turn
+//       discount, cargo and return weights as the 4th-place bot used them),
+//       less where a lighter enemy arrives first or the enemy holds the
+//       region; cells near own yards wait a little longer (they regrow);
+//     - home: the cargo over the distance (raised when enemies close in);
+//     - hunting: the four sides of an enemy ship carrying more, so that
+//       hunters box a target in; worth more against a target with no free
+//       escape and in our region;
+//     - guarding an own yard as close as the nearest enemy ship;
+//     - building the planned yard; ramming enemy yards that cannot spawn a
+//       defender, and any in the last turns.
+//  4. Moves. Each ship's five moves are costed by progress toward its target
+//     at its rate, plus safety: a lighter enemy can reach the cell (death),
+//     an equal one can (a trade), the cell leaves no safe escape next turn
+//     (a trap), an enemy yard, a yard about to spawn. The shared
+//     MoveResolver gives the collision-free joint move. A loaded ship with
+//     no safe move converts when that saves its cargo; a yard spawns when an
+//     enemy is next to it and no own ship will be on it.
+//
+// Every number is a declared parameter (fleet_specs(), `halite params
+// fleet`). The policy keeps one thing across turns, the planned yard site,
+// so that a builder is not sent back and forth; reset() forgets it, and with
+// `remember_site` = 0 the policy is a pure function of the state (what
+// simulations of opponents use).
+#pragma once
+
+#include <array>
+#include <vector>
+
+#include "halite/search/common.h"
+#include "halite/search/game_memory.h"
+#include "halite/search/planner.h"
+
+namespace halite::search {
+
+struct FleetParams {
+  // Mining.
+  int max_mine_turns;            // most turns a trip plans to mine one cell
+  int targets_per_ship;          // mining candidates kept per ship
+  double min_target_halite;      // cells with less are never targets
+  double harvest_ratio;          // a cell is mined once it holds this x the mean of the non-empty cells
+  double home_harvest_bonus;     // ... plus this x the mean per move closer than harvest_radius to an own yard
+  int harvest_radius;
+  int harvest_all_steps;         // in the last this many steps every cell above min_target_halite is mined
+  double step_discount;          // value factor per turn of the trip
+  double return_weight;          // weight of the trip home in a trip's length
+  double cargo_weight;           // weight of the cargo aboard in a trip's value (and of going home)
+  double early_cargo_weight;     // ... before early_steps
+  int early_steps;
+  double threat_discount;        // value lost on a target a lighter enemy ship can reach first
+  double control_discount;       // value x exp(this x control) where control < 0
+  // Returning.
+  double return_bias;            // multiplies the value of taking the cargo home now
+  int min_return_turns;          // ... spread over at least this many turns
+  double risk_return_bias;       // ... x (1 + this) when a lighter enemy ship is within 2
+  double min_return_cargo;       // ... for ships carrying at least this
+  // Hunting.
+  int hunt_radius;               // an empty ship looks this far for enemy ships to hunt
+  double hunt_weight;            // value per halite the target carries more, per side, per move of distance
+  double hunt_min_cargo;         // targets carry at least this much
+  double hunt_trap_bonus;        // x this for a target with no free escape (half the extra for one)
+  double hunt_control_bonus;     // x (1 + this x own control at the target)
+  double strike_free_chance;     // chance a target that could escape stays put (what striking it is worth)
+  // Guarding and attacking yards.
+  int guard_radius;              // an own yard is threatened when an enemy ship is this close
+  double guard_value;            // value of guarding a threatened yard (per turn, from distance 1)
+  double yard_attack_value;      // value of ramming an enemy yard that cannot spawn (per turn, from distance 1)
+  int yard_attack_radius;        // ... within this distance
+  int final_attack_steps;        // in the last this many steps empty ships ram the nearest enemy yards
+  // Safety of moves.
+  double danger_penalty;         // ending where a lighter enemy ship can reach (plus the cargo)
+  double tie_penalty;            // ending where an enemy ship with equal cargo can reach (loaded ship)
+  double empty_tie_penalty;      // ... an empty ship
+  int tie_free_steps;            // ... not before this step, nor within 1 of an own yard
+  double trap_penalty;           // ending on a cell with no safe escape next turn (plus the cargo)
+  double narrow_penalty;         // ending on a cell with one safe escape next turn
+  double spawn_block_penalty;    // ending on a yard that spawns this turn
+  double emergency_convert_cargo;  // a ship with at least this cargo and no safe move converts
+  // Control map.
+  double control_sigma;          // Gaussian width (cells)
+  double control_scale;          // the blurred sum is multiplied by this
+  double loaded_cargo;           // a ship's weight falls from 1 (empty) to 0 at this cargo
+  double own_yard_weight;        // weight of an own yard
+  double enemy_yard_weight;      // weight of an enemy yard (subtracted)
+  // Economy.
+  double spawn_value_scale;      // a new ship's expected halite: board x this x useful turns / (all ships + 1)
+  double spawn_min_value;        // spawn while that exceeds this
+  int spawn_stop_steps;          // no spawns for the economy in the last this many steps
+  int spawn_lead;                // nor when the fleet leads every rival by this many ships
+  int max_ships;                 // nor beyond this many own ships
+  int min_ships;                 // spawn below this many ships whatever the expectation
+  double defend_reserve;         // bank kept for defensive spawns ...
+  int defend_reserve_step;       // ... from this step on
+  int first_yard_ships;          // a second yard once the fleet has this many ships
+  int ships_per_yard;            // ... and another per this many more
+  int max_yards;                 // never more own yards than this
+  int yard_stop_steps;           // no new yards in the last this many steps
+  int min_yard_distance;         // a new yard at least this far from own yards
+  int max_yard_distance;         // ... and at most this far from the nearest one
+  int enemy_yard_distance;       // ... and at least this far from enemy yards
+  int site_radius;               // a site's halite is counted within this distance
+  int recall_margin;             // ships head home when steps left <= distance home + this
+  int crash_home_steps;          // in the last this many steps own ships may crash together on a yard
+  bool remember_site;            // keep the planned yard site across turns
+  static FleetParams from(const Params& p);
+};
+std::vector<ParamSpec> fleet_specs();
+
+// Deterministic. Buffers are reused: after the first turns decide() does
+// not allocate.
+class FleetPolicy {
+ public:
+  // What each ship was given to do by the last decide().
+  enum class Role : uint8_t { Mine, Home, Hunt, Guard, Build, Ram, Idle };
+  static constexpr int kRoles = 7;
+  struct RoleCounts {
+    int count[kRoles] = {};
+    int of(Role r) const { return count[static_cast<int>(r)]; }
+  };
+
+  explicit FleetPolicy(const FleetParams& params);
+  // New parameters (a refitted opponent model); keeps the planned site.
+  void set_params(const FleetParams& params);
+  const PolicyDecision& decide(const State& state, int player);
+  // decide() and stage the result on `state` (for simulations).
+  void stage(State& state, int player);
+  // A new game: forget the planned yard site.
+  void reset() { site_ = -1; }
+  const FleetParams& params() const { return p_; }
+  const Geometry& geometry() const { return geo_; }
+  // The per-move costs of the last decide() (ship_choices order), for
+  // planners that search over moves with this policy as the prior.
+  const std::vector<MoveRequest>& requests() const { return requests_; }
+  // The planned yard site (-1: none) and the control map of the last decide().
+  int planned_site() const { return site_; }
+  double control(int cell) const { return control_[cell]; }
+  // How many own ships took each role in the last decide() (converting ships
+  // count as Build; Home holds ships with cargo going home, Idle those
+  // without cargo and without a target).
+  const RoleCounts& roles() const { return roles_; }
+
+ private:
+  struct Column {
+    Role role;
+    int cell;    // where the ship heads
+    int target;  // enemy ship index (Hunt), yard index (Guard, Ram), else -1
+  };
+
+  void compute_maps(const State& s, int player);
+  void plan_economy(const State& s, int player);
+  void choose_site(const State& s, int player);
+  double site_score(const State& s, int cell) const;
+  void assign(const State& s, int player);
+  void score_ship(const State& s, int player, int row);
+  void cost_moves(const State& s, int player);
+  // The assignment column for `key` (created on first use).
+  int column_of(int key, Role role, int cell, int target);
+  // The moves of enemy ship `enemy` that no own ship lighter than it can
+  // reach this turn and that do not end on an own yard.
+  int free_escapes(const State& s, int enemy) const;
+  // The least cargo of an enemy ship within distance d of cell c.
+  double lighter_within(int cell, int d) const {
+    return within_[static_cast<size_t>(cell) * kMaxDist + std::min(d, kMaxDist - 1)];
+  }
+
+  static constexpr int kMaxDist = 2 * kMaxBoardSize + 1;
+  static constexpr int kMaxTurns = 61;  // bound of max_mine_turns + 1
+
+  FleetParams p_;
+  Geometry geo_;
+  RoleCounts roles_;
+  std::vector<double> kernel_;  // Gaussian weights by (dr, dc) offset, (2R+1)^2
+  int kernel_radius_ = 0;
+  // Maps (compute_maps).
+  DangerMap danger_;
+  std::array<double, kMaxCells> danger2_{};       // least enemy cargo within distance 2 (-1: enemy yard)
+  std::array<double, kMaxCells> control_{};       // own minus enemy presence
+  std::array<double, kMaxCells> own_reach_min_{}; // least own cargo that can be there after this turn
+  std::vector<double> within_;                    // cells x kMaxDist: least enemy cargo within d
+  std::array<uint8_t, kMaxCells> yard_cell_{};    // 1: own yard, 2: enemy yard
+  std::array<uint8_t, kMaxCells> enemy_on_{};     // an enemy ship stands there
+  double board_halite_ = 0;
+  // Economy (plan_economy).
+  int site_ = -1;            // the planned yard site, kept across turns
+  int builder_ = -1;         // ship index heading for the site this turn
+  std::vector<int> converts_;     // ship indices converting this turn
+  std::vector<int> spawn_yards_;  // spawns for the economy
+  double bank_after_ = 0;
+  int my_ships_ = 0, my_yards_ = 0, max_enemy_ships_ = 0;
+  // Roles (assign).
+  std::vector<int> sites_;  // cells of this turn's conversions
+  std::array<int16_t, kMaxCells> home_{};
+  std::array<double, kMaxCells> harvest_min_{};  // least halite worth mining
+  double cargo_weight_ = 1;
+  std::array<double, kMaxTurns> keep_{};
+  std::array<double, kMaxDist + kMaxTurns> discount_{};
+  std::array<double, kMaxDist> growth_{};
+  std::vector<int> escapes_;      // per ship index: free escapes of an enemy ship
+  std::vector<int> yard_threat_;  // per yard index: distance of the nearest enemy ship to an own yard
+  std::vector<int> rows_;         // own ship indices in the assignment
+  std::vector<Column> columns_;
+  std::vector<int> key_column_, used_keys_;
+  std::vector<std::pair<int, double>> cands_;  // (column, value), grouped by row
+  std::vector<int> cand_begin_;
+  std::vector<double> private_value_;
+  std::vector<Role> private_role_;
+  int shared_columns_ = 0;
+  std::vector<double> cost_;
+  std::vector<int> row_column_;  // chosen column per row
+  std::vector<std::pair<double, int>> scratch_;
+  Assignment assignment_;
+  // Moves (cost_moves, decide).
+  std::vector<int> spawn_cells_, shared_cells_;
+  MoveResolver resolver_;
+  std::vector<MoveRequest> requests_;
+  PolicyDecision decision_;
+};
+
+// Behaviour as GameMemory measures it (PlayerMemory::approach_rate(),
+// guard_rate()).
+struct FleetBehaviour {
+  double approach_rate;
+  double guard_rate;
+};
+// What GameMemory measures on the fleet policy at its defaults in self-play
+// on 21x21, 10 games each (docs/search.md): approach 0.134 (4-player) and
+// 0.115 (2-player); guard 0.998 and 0.999.
+inline constexpr double kFleetApproachRate = 0.13;
+inline constexpr double kFleetGuardRate = 0.99;
+FleetBehaviour fleet_reference_behaviour();
+
+// The fleet parameters that model an opponent from what the game memory saw
+// it do: hunting scaled by how often its empty ships closed on our loaded
+// ones, guarding by how often it guarded a threatened yard, each relative to
+// what the fleet policy itself does, within a factor of 4 either way. A
+// player seen little stays near `base` (the memory's rates start at their
+// prior, 0.5).
+FleetParams opponent_model(const FleetParams& base, const PlayerMemory& observed);
+
+PlannerInfo fleet_planner_info();
+
+}  // namespace halite::search

@@ -1,0 +1,787 @@
+#include "halite/search/fleet.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+
+namespace halite::search {
+
+std::vector<ParamSpec> fleet_specs() {
+  return {
+      // Mining.
+      {"max_mine_turns", 12, 1, 60, "most turns a trip plans to mine one cell", true},
+      {"targets_per_ship", 10, 1, 64, "mining candidates kept per ship for the assignment", true},
+      {"min_target_halite", 20, 0, 500, "cells with less halite are never mining targets"},
+      {"harvest_ratio", 0.7, 0, 10, "a cell is mined once it holds this times the mean of the non-empty cells"},
+      {"home_harvest_bonus", 0.3, 0, 10, "... plus this times the mean per move closer than harvest_radius to an own yard"},
+      {"harvest_radius", 3, 0, 32, "the belt around own yards left to regrow a little longer", true},
+      {"harvest_all_steps", 60, 0, 400, "in the last this many steps every cell above min_target_halite is mined", true},
+      {"step_discount", 1, 0.5, 1, "a trip's value falls by this factor per turn it takes"},
+      {"return_weight", 1, 0, 2, "weight of the way home in a trip's length"},
+      {"cargo_weight", 0.5, 0, 2, "weight of the cargo aboard in a trip's value (and of going home)"},
+      {"early_cargo_weight", 0.15, 0, 2, "... before early_steps (ships fill up before going home)"},
+      {"early_steps", 60, 0, 400, "the opening's length for early_cargo_weight", true},
+      {"threat_discount", 0.7, 0, 1, "value lost on a target a lighter enemy ship can reach first"},
+      {"control_discount", 0.3, 0, 10, "a trip's value times exp(this x control) where the enemy holds control (control < 0)"},
+      // Returning.
+      {"return_bias", 1.2, 0, 10, "multiplies the value of taking the cargo home now"},
+      {"min_return_turns", 1, 1, 64, "the cargo's value of going home is spread over at least this many turns (a trip home and out again)", true},
+      {"risk_return_bias", 1.0, 0, 20, "... times 1 + this when a lighter enemy ship is within 2"},
+      {"min_return_cargo", 50, 0, 5000, "... for ships carrying at least this"},
+      // Hunting.
+      {"hunt_radius", 6, 0, 42, "how far an empty ship looks for enemy ships to hunt", true},
+      {"hunt_weight", 0.08, 0, 10, "value of hunting per halite the target carries more, per side, per move of distance"},
+      {"hunt_min_cargo", 30, 0, 5000, "enemy ships carrying less are not hunted"},
+      {"hunt_trap_bonus", 3, 1, 100, "hunting value multiplier for a target with no free escape (half the extra for one)"},
+      {"hunt_control_bonus", 0.3, 0, 10, "hunting value times 1 + this x own control at the target"},
+      {"strike_free_chance", 0.3, 0, 1, "chance a target that could escape stays put (what striking it is worth)"},
+      // Guarding and attacking yards.
+      {"guard_radius", 3, 0, 32, "an own yard is threatened when an enemy ship is this close", true},
+      {"guard_value", 150, 0, 100000, "value of guarding a threatened yard (per turn, from distance 1)"},
+      {"yard_attack_value", 40, 0, 100000, "value of ramming an enemy yard that cannot spawn (per turn, from distance 1)"},
+      {"yard_attack_radius", 4, 0, 42, "ram such yards within this distance", true},
+      {"final_attack_steps", 12, 0, 400, "in the last this many steps empty ships ram the nearest enemy yards", true},
+      // Safety.
+      {"danger_penalty", 750, 0, 1e6, "cost of ending where a lighter enemy ship can reach (plus the cargo)"},
+      {"tie_penalty", 450, 0, 1e6, "cost of ending where an enemy ship with equal cargo can reach (loaded ship)"},
+      {"empty_tie_penalty", 450, 0, 1e6, "the same for an empty ship (a 1:1 trade of empty ships)"},
+      {"tie_free_steps", 40, 0, 400, "no tie penalty before this step, nor within 1 of an own yard", true},
+      {"trap_penalty", 300, 0, 1e6, "cost of ending on a cell with no safe escape next turn (plus the cargo)"},
+      {"narrow_penalty", 40, 0, 1e6, "cost of ending on a cell with one safe escape next turn"},
+      {"spawn_block_penalty", 300, 0, 1e6, "cost of ending on a yard that spawns this turn"},
+      {"emergency_convert_cargo", 300, 0, 100000, "a ship with this much cargo and no safe move converts"},
+      // Control map.
+      {"control_sigma", 1.53, 0.3, 8, "width of the control map's Gaussian (cells)"},
+      {"control_scale", 20, 0, 1000, "the control map's blurred sum is multiplied by this"},
+      {"loaded_cargo", 112, 1, 5000, "a ship's control weight falls from 1 (empty) to 0 at this cargo"},
+      {"own_yard_weight", 1.5, 0, 10, "control weight of an own yard"},
+      {"enemy_yard_weight", 1.8, 0, 10, "control weight of an enemy yard"},
+      // Economy.
+      {"spawn_value_scale", 0.0167, 0, 1, "a new ship's expected halite: board halite x this x (steps left - spawn_stop_steps) / (all ships + 1)"},
+      {"spawn_min_value", 349, 0, 100000, "spawn for the economy while that expectation exceeds this"},
+      {"spawn_stop_steps", 42, 0, 400, "no spawns for the economy in the last this many steps", true},
+      {"spawn_lead", 15, 0, 400, "nor while the fleet leads every rival by this many ships", true},
+      {"max_ships", 60, 0, 400, "nor beyond this many own ships", true},
+      {"min_ships", 3, 0, 400, "spawn below this many own ships whatever the expectation", true},
+      {"defend_reserve", 500, 0, 100000, "bank kept for defensive spawns (from defend_reserve_step on)"},
+      {"defend_reserve_step", 40, 0, 400, "the step from which defend_reserve is kept", true},
+      {"first_yard_ships", 10, 1, 400, "a second yard once the fleet has this many ships", true},
+      {"ships_per_yard", 7, 1, 400, "... and another for each this many more", true},
+      {"max_yards", 6, 1, 100, "never more own yards than this", true},
+      {"yard_stop_steps", 100, 0, 400, "no new yards in the last this many steps", true},
+      {"min_yard_distance", 5, 1, 32, "a new yard at least this far from own yards", true},
+      {"max_yard_distance", 8, 1, 64, "... and at most this far from the nearest one", true},
+      {"enemy_yard_distance", 6, 0, 64, "... and at least this far from enemy yards", true},
+      {"site_radius", 4, 1, 16, "a site's halite is counted within this distance", true},
+      {"recall_margin", 2, 0, 50, "ships head home when steps left <= distance home + this", true},
+      {"crash_home_steps", 1, 0, 20, "in the last this many steps own ships may crash together on a yard", true},
+      {"remember_site", 1, 0, 1, "keep the planned yard site across turns (0: the policy is a function of the state)",
+       true, /*tunable=*/false},
+  };
+}
+
+FleetParams FleetParams::from(const Params& p) {
+  FleetParams f;
+  f.max_mine_turns = p.get_int("max_mine_turns");
+  f.targets_per_ship = p.get_int("targets_per_ship");
+  f.min_target_halite = p.get("min_target_halite");
+  f.harvest_ratio = p.get("harvest_ratio");
+  f.home_harvest_bonus = p.get("home_harvest_bonus");
+  f.harvest_radius = p.get_int("harvest_radius");
+  f.harvest_all_steps = p.get_int("harvest_all_steps");
+  f.step_discount = p.get("step_discount");
+  f.return_weight = p.get("return_weight");
+  f.cargo_weight = p.get("cargo_weight");
+  f.early_cargo_weight = p.get("early_cargo_weight");
+  f.early_steps = p.get_int("early_steps");
+  f.threat_discount = p.get("threat_discount");
+  f.control_discount = p.get("control_discount");
+  f.return_bias = p.get("return_bias");
+  f.min_return_turns = p.get_int("min_return_turns");
+  f.risk_return_bias = p.get("risk_return_bias");
+  f.min_return_cargo = p.get("min_return_cargo");
+  f.hunt_radius = p.get_int("hunt_radius");
+  f.hunt_weight = p.get("hunt_weight");
+  f.hunt_min_cargo = p.get("hunt_min_cargo");
+  f.hunt_trap_bonus = p.get("hunt_trap_bonus");
+  f.hunt_control_bonus = p.get("hunt_control_bonus");
+  f.strike_free_chance = p.get("strike_free_chance");
+  f.guard_radius = p.get_int("guard_radius");
+  f.guard_value = p.get("guard_value");
+  f.yard_attack_value = p.get("yard_attack_value");
+  f.yard_attack_radius = p.get_int("yard_attack_radius");
+  f.final_attack_steps = p.get_int("final_attack_steps");
+  f.danger_penalty = p.get("danger_penalty");
+  f.tie_penalty = p.get("tie_penalty");
+  f.empty_tie_penalty = p.get("empty_tie_penalty");
+  f.tie_free_steps = p.get_int("tie_free_steps");
+  f.trap_penalty = p.get("trap_penalty");
+  f.narrow_penalty = p.get("narrow_penalty");
+  f.spawn_block_penalty = p.get("spawn_block_penalty");
+  f.emergency_convert_cargo = p.get("emergency_convert_cargo");
+  f.control_sigma = p.get("control_sigma");
+  f.control_scale = p.get("control_scale");
+  f.loaded_cargo = p.get("loaded_cargo");
+  f.own_yard_weight = p.get("own_yard_weight");
+  f.enemy_yard_weight = p.get("enemy_yard_weight");
+  f.spawn_value_scale = p.get("spawn_value_scale");
+  f.spawn_min_value = p.get("spawn_min_value");
+  f.spawn_stop_steps = p.get_int("spawn_stop_steps");
+  f.spawn_lead = p.get_int("spawn_lead");
+  f.max_ships = p.get_int("max_ships");
+  f.min_ships = p.get_int("min_ships");
+  f.defend_reserve = p.get("defend_reserve");
+  f.defend_reserve_step = p.get_int("defend_reserve_step");
+  f.first_yard_ships = p.get_int("first_yard_ships");
+  f.ships_per_yard = p.get_int("ships_per_yard");
+  f.max_yards = p.get_int("max_yards");
+  f.yard_stop_steps = p.get_int("yard_stop_steps");
+  f.min_yard_distance = p.get_int("min_yard_distance");
+  f.max_yard_distance = p.get_int("max_yard_distance");
+  f.enemy_yard_distance = p.get_int("enemy_yard_distance");
+  f.site_radius = p.get_int("site_radius");
+  f.recall_margin = p.get_int("recall_margin");
+  f.crash_home_steps = p.get_int("crash_home_steps");
+  f.remember_site = p.get_int("remember_site") != 0;
+  return f;
+}
+
+namespace {
+
+// Column keys of the role assignment: a mining cell is its own key; the
+// others are offset past every cell.
+constexpr int kHuntKey = kMaxCells;                      // + enemy ship * 4 + side
+constexpr int kGuardKey = kHuntKey + kMaxShips * 4;      // + own yard
+constexpr int kRamKey = kGuardKey + kMaxShipyards;       // + enemy yard
+constexpr int kBuildKey = kRamKey + kMaxShipyards;       // the planned site
+constexpr int kKeyCount = kBuildKey + 1;
+// A pair the assignment must not choose (the ship has no such candidate).
+constexpr double kAbsent = 1e9;
+// The builder's value for its site and a recalled ship's for home: above any
+// value the scores can give, so that these roles are never traded away.
+constexpr double kForcedValue = 1e6;
+// No cell needs more than this fraction of maxCellHalite to be worth mining:
+// the threshold scales with the board's mean, which early in a rich game can
+// approach the cap itself.
+constexpr double kMaxHarvestFraction = 0.9;
+// The Gaussian of the control map is cut at this many widths (as
+// scipy.ndimage cuts its filters).
+constexpr double kKernelWidths = 4;
+
+}  // namespace
+
+FleetPolicy::FleetPolicy(const FleetParams& params) { set_params(params); }
+
+void FleetPolicy::set_params(const FleetParams& params) {
+  const bool same_kernel = !kernel_.empty() && params.control_sigma == p_.control_sigma &&
+                           params.control_scale == p_.control_scale;
+  p_ = params;
+  if (same_kernel) return;
+  kernel_radius_ = std::min(kMaxBoardSize / 2, static_cast<int>(kKernelWidths * p_.control_sigma + 0.5));
+  const int w = 2 * kernel_radius_ + 1;
+  kernel_.assign(static_cast<size_t>(w) * w, 0);
+  double total = 0;
+  for (int dr = -kernel_radius_; dr <= kernel_radius_; ++dr)
+    for (int dc = -kernel_radius_; dc <= kernel_radius_; ++dc) {
+      const double v = std::exp(-(dr * dr + dc * dc) / (2 * p_.control_sigma * p_.control_sigma));
+      kernel_[static_cast<size_t>(dr + kernel_radius_) * w + dc + kernel_radius_] = v;
+      total += v;
+    }
+  for (double& v : kernel_) v *= p_.control_scale / total;
+}
+
+// ------------------------------------------------------------------ maps ----
+
+void FleetPolicy::compute_maps(const State& s, int me) {
+  geo_.init(s.size());
+  const int cells = geo_.cells();
+  const int n = s.size();
+  danger_.compute(s, me, geo_);
+
+  std::fill(danger2_.begin(), danger2_.begin() + cells, kInf);
+  std::fill(control_.begin(), control_.begin() + cells, 0.0);
+  std::fill(own_reach_min_.begin(), own_reach_min_.begin() + cells, kInf);
+  std::fill(enemy_on_.begin(), enemy_on_.begin() + cells, uint8_t{0});
+  within_.assign(static_cast<size_t>(cells) * kMaxDist, kInf);
+  // The control map: each unit's weight spread by the Gaussian (a kernel
+  // wider than the board wraps onto itself, as a periodic filter does).
+  const int kr = kernel_radius_, kw = 2 * kr + 1;
+  auto spread = [&](int cell, double weight) {
+    if (weight == 0) return;
+    for (int dr = -kr; dr <= kr; ++dr)
+      for (int dc = -kr; dc <= kr; ++dc)
+        control_[offset_cell(cell, dr, dc, n)] += weight * kernel_[static_cast<size_t>(dr + kr) * kw + dc + kr];
+  };
+  for (const Ship& sh : s.ships()) {
+    const bool mine = sh.owner == me;
+    spread(sh.cell, std::clamp(1 - sh.cargo / p_.loaded_cargo, 0.0, 1.0) * (mine ? 1 : -1));
+    if (mine) {
+      for (int m = 0; m < kNumMoves; ++m) {
+        double& r = own_reach_min_[geo_.neighbor(sh.cell, m)];
+        r = std::min(r, sh.cargo);
+      }
+      continue;
+    }
+    enemy_on_[sh.cell] = 1;
+    for (int dr = -2; dr <= 2; ++dr)
+      for (int dc = -(2 - std::abs(dr)); dc <= 2 - std::abs(dr); ++dc) {
+        double& d2 = danger2_[offset_cell(sh.cell, dr, dc, n)];
+        d2 = std::min(d2, sh.cargo);
+      }
+    for (int c = 0; c < cells; ++c) {
+      double& w2 = within_[static_cast<size_t>(c) * kMaxDist + geo_.dist(c, sh.cell)];
+      w2 = std::min(w2, sh.cargo);
+    }
+  }
+  for (int c = 0; c < cells; ++c) {
+    double* row = &within_[static_cast<size_t>(c) * kMaxDist];
+    for (int d = 1; d < kMaxDist; ++d) row[d] = std::min(row[d], row[d - 1]);
+  }
+  // Enemy yards: death on the cell; a yard whose owner can pay a spawn puts
+  // an empty ship on its neighbours next turn.
+  const double spawn_cost = static_cast<double>(s.config().spawn_cost);
+  std::fill(yard_cell_.begin(), yard_cell_.begin() + cells, uint8_t{0});
+  for (const Shipyard& y : s.shipyards()) {
+    const bool mine = y.owner == me;
+    yard_cell_[y.cell] = static_cast<uint8_t>(mine ? 1 : 2);
+    spread(y.cell, mine ? p_.own_yard_weight : -p_.enemy_yard_weight);
+    if (mine) continue;
+    danger2_[y.cell] = -1;
+    if (s.player(y.owner).bank >= spawn_cost)
+      for (int m = 1; m < kNumMoves; ++m) {
+        double& d2 = danger2_[geo_.neighbor(y.cell, m)];
+        d2 = std::min(d2, 0.0);
+      }
+  }
+  board_halite_ = 0;
+  for (int c = 0; c < cells; ++c) board_halite_ += s.halite(c);
+}
+
+// --------------------------------------------------------------- economy ----
+
+void FleetPolicy::plan_economy(const State& s, int me) {
+  converts_.clear();
+  spawn_yards_.clear();
+  builder_ = -1;
+  const Config& cfg = s.config();
+  const double convert_cost = static_cast<double>(cfg.convert_cost);
+  const double spawn_cost = static_cast<double>(cfg.spawn_cost);
+  const int left = steps_left(s);
+  const auto ships = s.ships();
+  double bank = s.player(me).bank;
+  my_ships_ = my_yards_ = max_enemy_ships_ = 0;
+  int per_player[kMaxPlayers] = {};
+  for (const Ship& sh : ships) ++per_player[sh.owner];
+  for (int q = 0; q < s.num_players(); ++q)
+    if (q != me && s.player(q).status == Status::Active) max_enemy_ships_ = std::max(max_enemy_ships_, per_player[q]);
+  my_ships_ = per_player[me];
+  for (const Shipyard& y : s.shipyards()) my_yards_ += y.owner == me;
+
+  if (my_yards_ == 0 && my_ships_ > 0) {
+    // No base: the ship carrying the most converts, unless that would leave
+    // a lone ship's owner unable to spawn again.
+    int best = -1;
+    for (int i = 0; i < static_cast<int>(ships.size()); ++i) {
+      const Ship& sh = ships[i];
+      if (sh.owner != me || yard_cell_[sh.cell] || sh.cargo + bank < convert_cost) continue;
+      if (my_ships_ == 1 && sh.cargo + bank < convert_cost + spawn_cost && left > 1) continue;
+      if (best < 0 || sh.cargo > ships[best].cargo) best = i;
+    }
+    if (best >= 0) {
+      converts_.push_back(best);
+      bank += std::min(ships[best].cargo - convert_cost, 0.0);
+    }
+    site_ = -1;
+  } else {
+    choose_site(s, me);
+    if (site_ >= 0) {
+      // The builder: the own ship nearest the site (ties: the one carrying more).
+      int best_d = 1 << 20;
+      for (int i = 0; i < static_cast<int>(ships.size()); ++i) {
+        const Ship& sh = ships[i];
+        if (sh.owner != me) continue;
+        const int d = geo_.dist(sh.cell, site_);
+        if (d < best_d || (d == best_d && sh.cargo > ships[builder_].cargo)) best_d = d, builder_ = i;
+      }
+      if (builder_ >= 0 && best_d == 0 && ships[builder_].cargo + bank >= convert_cost) {
+        converts_.push_back(builder_);
+        bank += std::min(ships[builder_].cargo - convert_cost, 0.0);
+      }
+    }
+  }
+
+  // Spawns for the economy: while a new ship is expected to repay itself
+  // (the board's halite shared among all ships over the useful turns left),
+  // unless the fleet already leads every rival by a margin. The yards held
+  // weakest spawn first. The bank keeps a reserve for defensive spawns and
+  // the conversion's cost while the builder travels.
+  int ships_after = my_ships_ - static_cast<int>(converts_.size());
+  double reserve = s.step() >= p_.defend_reserve_step ? p_.defend_reserve : 0;
+  if (site_ >= 0 && converts_.empty() && builder_ >= 0)
+    reserve += std::max(0.0, convert_cost - ships[builder_].cargo);
+  std::vector<int>& order = spawn_cells_;  // reused as scratch: yard indices
+  order.clear();
+  for (int i = 0; i < static_cast<int>(s.shipyards().size()); ++i)
+    if (s.shipyards()[i].owner == me) order.push_back(i);
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+    return control_[s.shipyards()[a].cell] < control_[s.shipyards()[b].cell];
+  });
+  const int all_ships = static_cast<int>(ships.size());
+  for (int i : order) {
+    const bool needed = ships_after < p_.min_ships && left > 1;
+    const double expected = board_halite_ * p_.spawn_value_scale * (left - p_.spawn_stop_steps) /
+                            (all_ships + static_cast<int>(spawn_yards_.size()) + 1);
+    const bool pays = left > p_.spawn_stop_steps && ships_after < p_.max_ships && expected > p_.spawn_min_value &&
+                      ships_after < max_enemy_ships_ + p_.spawn_lead;
+    if (!needed && !pays) break;
+    if (bank - spawn_cost < (needed ? 0 : reserve)) break;
+    bank -= spawn_cost;
+    ++ships_after;
+    spawn_yards_.push_back(i);
+  }
+  std::sort(spawn_yards_.begin(), spawn_yards_.end());
+  bank_after_ = bank;
+}
+
+double FleetPolicy::site_score(const State& s, int c) const {
+  // The halite its ships would mine on their first trips, nearer counting
+  // more, less where the enemy holds the region.
+  const int n = s.size();
+  const int rad = p_.site_radius;
+  double score = 0;
+  for (int dr = -rad; dr <= rad; ++dr)
+    for (int dc = -(rad - std::abs(dr)); dc <= rad - std::abs(dr); ++dc) {
+      if (dr == 0 && dc == 0) continue;
+      const int d = std::abs(dr) + std::abs(dc);
+      score += s.halite(offset_cell(c, dr, dc, n)) * (rad + 1 - d) / (rad + 1);
+    }
+  if (control_[c] < 0) score *= std::exp(control_[c]);
+  return score;
+}
+
+void FleetPolicy::choose_site(const State& s, int me) {
+  int wanted = 1;
+  if (my_ships_ >= p_.first_yard_ships) wanted = 2 + (my_ships_ - p_.first_yard_ships) / p_.ships_per_yard;
+  wanted = std::min(wanted, p_.max_yards);
+  if (my_yards_ >= wanted || steps_left(s) <= p_.yard_stop_steps) {
+    site_ = -1;
+    return;
+  }
+  const int cells = geo_.cells();
+  auto valid = [&](int c) {
+    if (yard_cell_[c]) return false;
+    int own = 1 << 20, enemy = 1 << 20;
+    for (const Shipyard& y : s.shipyards()) {
+      const int d = geo_.dist(c, y.cell);
+      if (y.owner == me) own = std::min(own, d);
+      else enemy = std::min(enemy, d);
+    }
+    return own >= p_.min_yard_distance && own <= p_.max_yard_distance && enemy >= p_.enemy_yard_distance;
+  };
+  if (p_.remember_site && site_ >= 0 && site_ < cells && valid(site_)) return;
+  double best = 0;
+  site_ = -1;
+  for (int c = 0; c < cells; ++c) {
+    if (!valid(c)) continue;
+    const double score = site_score(s, c);
+    if (score > best) best = score, site_ = c;
+  }
+}
+
+// ----------------------------------------------------------------- roles ----
+
+int FleetPolicy::column_of(int key, Role role, int cell, int target) {
+  int& slot = key_column_[key];
+  if (slot < 0) {
+    slot = static_cast<int>(columns_.size());
+    columns_.push_back({role, cell, target});
+    used_keys_.push_back(key);
+  }
+  return slot;
+}
+
+int FleetPolicy::free_escapes(const State& s, int enemy) const {
+  const Ship& e = s.ships()[enemy];
+  int free = 0;
+  for (int m = 0; m < kNumMoves; ++m) {
+    const int o = geo_.neighbor(e.cell, m);
+    free += !(own_reach_min_[o] < e.cargo || yard_cell_[o] == 1);
+  }
+  return free;
+}
+
+void FleetPolicy::score_ship(const State& s, int me, int row) {
+  const auto ships = s.ships();
+  const int i = rows_[row];
+  const Ship& sh = ships[i];
+  const double x = sh.cargo;
+  const int hd = home_[sh.cell];
+  const int left = steps_left(s);
+  const Config& cfg = s.config();
+  // Where the enemy holds the region, a trip is worth less.
+  auto held = [&](int c) { return control_[c] < 0 ? std::exp(p_.control_discount * control_[c]) : 1.0; };
+  if (i == builder_) {
+    cands_.push_back({column_of(kBuildKey, Role::Build, site_, -1), kForcedValue});
+    return;
+  }
+  if (x > 0 && left <= hd + p_.recall_margin) {
+    private_value_[row] = kForcedValue;
+    private_role_[row] = Role::Home;
+    return;
+  }
+  if (x > 0) {
+    const bool risk = x >= p_.min_return_cargo && lighter_within(sh.cell, 2) < x;
+    private_value_[row] = p_.return_bias * discount_[hd] * cargo_weight_ * x / std::max(hd, p_.min_return_turns) *
+                          (risk ? 1 + p_.risk_return_bias : 1);
+    private_role_[row] = Role::Home;
+  }
+
+  // Mining: the carried-halite rate of a trip to each cell worth it,
+  //   max over t of  discount^(d1 + t) (w x + h' (1 - (1 - collectRate)^t)) / (d1 + t + return_weight d2),
+  // h' the cell's halite regrown over the trip out (or taken down by the
+  // enemy ship mining it), w the phase's cargo weight.
+  const int cells = geo_.cells();
+  const double cap = static_cast<double>(cfg.max_cell_halite);
+  const int max_t = std::min(p_.max_mine_turns, kMaxTurns - 1);
+  scratch_.clear();
+  for (int c = 0; c < cells; ++c) {
+    const double h = s.halite(c);
+    if (h < harvest_min_[c] || yard_cell_[c]) continue;
+    const int d1 = geo_.dist(sh.cell, c), d2 = home_[c];
+    const double hv = enemy_on_[c] && d1 > 1 ? h * std::pow(1 - cfg.collect_rate, d1 - 1)
+                                             : std::min(h * growth_[d1], std::max(h, cap));
+    double best = 0;
+    for (int t = 1; t <= max_t && d1 + t + d2 <= left; ++t)
+      best = std::max(best, discount_[d1 + t] * (cargo_weight_ * x + keep_[t] * hv) /
+                                std::max(1.0, d1 + t + p_.return_weight * d2));
+    if (best <= 0) continue;
+    best *= held(c);
+    if (lighter_within(c, d1) < x + hv * keep_[1]) best *= 1 - p_.threat_discount;
+    scratch_.push_back({best, c});
+  }
+  const size_t k = std::min(scratch_.size(), static_cast<size_t>(p_.targets_per_ship));
+  std::partial_sort(scratch_.begin(), scratch_.begin() + static_cast<std::ptrdiff_t>(k), scratch_.end(),
+                    [](const auto& a, const auto& b) { return a.first > b.first || (a.first == b.first && a.second < b.second); });
+  for (size_t j = 0; j < k; ++j) cands_.push_back({column_of(scratch_[j].second, Role::Mine, scratch_[j].second, -1), scratch_[j].first});
+
+  // Hunting: each side of an enemy ship that carries more, so that hunters
+  // come from different sides and box it in.
+  if (p_.hunt_weight > 0)
+    for (int j = 0; j < static_cast<int>(ships.size()); ++j) {
+      const Ship& e = ships[j];
+      if (e.owner == me || e.cargo <= x || e.cargo < p_.hunt_min_cargo) continue;
+      if (geo_.dist(sh.cell, e.cell) > p_.hunt_radius) continue;
+      // A target next to its own yard deposits before it can be caught.
+      if (nearest_yard(s.shipyards(), e.owner, e.cell, geo_).dist <= 1) continue;
+      double value = p_.hunt_weight * (e.cargo - x);
+      if (escapes_[j] == 0) value *= p_.hunt_trap_bonus;
+      else if (escapes_[j] == 1) value *= 0.5 * (1 + p_.hunt_trap_bonus);
+      if (control_[e.cell] > 0) value *= 1 + p_.hunt_control_bonus * control_[e.cell];
+      for (int side = 1; side < kNumMoves; ++side) {
+        const int a = geo_.neighbor(e.cell, side);
+        cands_.push_back({column_of(kHuntKey + j * 4 + side - 1, Role::Hunt, a, j), value / (geo_.dist(sh.cell, a) + 1)});
+      }
+    }
+
+  // Guarding a threatened own yard: a ship that gets there no later than
+  // the nearest enemy (an empty one may arrive with it: the collision spares
+  // the yard).
+  for (int y = 0; y < static_cast<int>(s.shipyards().size()); ++y) {
+    const Shipyard& yd = s.shipyards()[y];
+    if (yd.owner != me || yard_threat_[y] > p_.guard_radius) continue;
+    const int d = geo_.dist(sh.cell, yd.cell);
+    if (d < yard_threat_[y] || (d == yard_threat_[y] && x == 0))
+      cands_.push_back({column_of(kGuardKey + y, Role::Guard, yd.cell, y), p_.guard_value / (d + 1)});
+  }
+
+  // Ramming enemy yards: those that cannot put a defender on their cell, and
+  // in the last turns any within reach.
+  if (x == 0)
+    for (int y = 0; y < static_cast<int>(s.shipyards().size()); ++y) {
+      const Shipyard& yd = s.shipyards()[y];
+      if (yd.owner == me) continue;
+      const int d = geo_.dist(sh.cell, yd.cell);
+      const bool final_turns = left <= p_.final_attack_steps && d <= left;
+      if (!final_turns && d > p_.yard_attack_radius) continue;
+      bool defended = s.player(yd.owner).bank >= static_cast<double>(cfg.spawn_cost);
+      for (const Ship& o : ships) defended = defended || (o.owner == yd.owner && geo_.dist(o.cell, yd.cell) <= 1);
+      if (final_turns || !defended)
+        cands_.push_back({column_of(kRamKey + y, Role::Ram, yd.cell, y), p_.yard_attack_value / (d + 1)});
+    }
+}
+
+void FleetPolicy::assign(const State& s, int me) {
+  const auto ships = s.ships();
+  const Config& cfg = s.config();
+  const int step = s.step();
+  rows_.clear();
+  for (int i = 0; i < static_cast<int>(ships.size()); ++i)
+    if (ships[i].owner == me && std::find(converts_.begin(), converts_.end(), i) == converts_.end()) rows_.push_back(i);
+  const int rows = static_cast<int>(rows_.size());
+
+  // What every row needs: home distances (this turn's conversions count as
+  // yards), the least halite worth mining per cell, the phase's cargo
+  // weight, each enemy's free escapes, the nearest enemy of each own yard.
+  sites_.clear();
+  for (int i : converts_) sites_.push_back(ships[i].cell);
+  home_distances(s, me, geo_, sites_, home_);
+  const int cells = geo_.cells();
+  const int left = steps_left(s);
+  double nonzero_total = 0;
+  int nonzero = 0;
+  for (int c = 0; c < cells; ++c)
+    if (s.halite(c) > 0 && !yard_cell_[c]) nonzero_total += s.halite(c), ++nonzero;
+  const double mean = nonzero ? nonzero_total / nonzero : 0;
+  // The belt around own yards is mined a little later: it regrows, and it is
+  // where ships mine safely when the open board is contested.
+  for (int c = 0; c < cells; ++c) {
+    double t = p_.min_target_halite;
+    if (left > p_.harvest_all_steps)
+      t = std::max(t, mean * (p_.harvest_ratio + p_.home_harvest_bonus * std::max(0, p_.harvest_radius - home_[c])));
+    harvest_min_[c] = std::min(t, kMaxHarvestFraction * static_cast<double>(cfg.max_cell_halite));
+  }
+  cargo_weight_ = step < p_.early_steps ? p_.early_cargo_weight : p_.cargo_weight;
+  for (int t = 0; t < kMaxTurns; ++t) keep_[t] = 1 - std::pow(1 - cfg.collect_rate, t);
+  for (int k = 0; k < kMaxDist + kMaxTurns; ++k) discount_[k] = std::pow(p_.step_discount, k);
+  for (int k = 0; k < kMaxDist; ++k) growth_[k] = std::pow(1 + cfg.regen_rate, k);
+  escapes_.assign(ships.size(), kNumMoves);
+  for (int j = 0; j < static_cast<int>(ships.size()); ++j)
+    if (ships[j].owner != me) escapes_[j] = free_escapes(s, j);
+  yard_threat_.assign(s.shipyards().size(), 1 << 20);
+  for (int y = 0; y < static_cast<int>(s.shipyards().size()); ++y) {
+    const Shipyard& yd = s.shipyards()[y];
+    if (yd.owner != me) continue;
+    for (const Ship& e : ships)
+      if (e.owner != me) yard_threat_[y] = std::min(yard_threat_[y], geo_.dist(e.cell, yd.cell));
+  }
+
+  // Candidates per row, then one assignment over rows x (shared columns +
+  // one private column per row: home, or idle).
+  if (key_column_.size() != static_cast<size_t>(kKeyCount)) key_column_.assign(kKeyCount, -1);
+  for (int key : used_keys_) key_column_[key] = -1;
+  used_keys_.clear();
+  columns_.clear();
+  cands_.clear();
+  cand_begin_.assign(static_cast<size_t>(rows + 1), 0);
+  private_value_.assign(static_cast<size_t>(rows), 0);
+  private_role_.assign(static_cast<size_t>(rows), Role::Idle);
+  for (int r = 0; r < rows; ++r) {
+    cand_begin_[r] = static_cast<int>(cands_.size());
+    score_ship(s, me, r);
+  }
+  cand_begin_[rows] = static_cast<int>(cands_.size());
+  const int shared = static_cast<int>(columns_.size());
+  const int cols = shared + rows;
+  cost_.assign(static_cast<size_t>(rows) * cols, kAbsent);
+  for (int r = 0; r < rows; ++r) {
+    double* row = &cost_[static_cast<size_t>(r) * cols];
+    for (int k = cand_begin_[r]; k < cand_begin_[r + 1]; ++k)
+      row[cands_[k].first] = std::min(row[cands_[k].first], -cands_[k].second);
+    row[shared + r] = -private_value_[r];
+  }
+  shared_columns_ = shared;
+  row_column_.clear();
+  if (rows > 0) row_column_ = assignment_.solve(rows, cols, cost_);
+}
+
+// ----------------------------------------------------------------- moves ----
+
+void FleetPolicy::cost_moves(const State& s, int me) {
+  PolicyDecision& d = decision_;
+  const auto ships = s.ships();
+  const int rows = static_cast<int>(rows_.size());
+  const int cols = shared_columns_ + rows;
+  const double convert_cost = static_cast<double>(s.config().convert_cost);
+  const int left = steps_left(s);
+  const bool ties_matter = s.step() >= p_.tie_free_steps;
+  spawn_cells_.clear();
+  for (int y : spawn_yards_) spawn_cells_.push_back(s.shipyards()[y].cell);
+  for (int r = 0; r < rows; ++r) {
+    const int i = rows_[r];
+    const Ship& sh = ships[i];
+    const double x = sh.cargo;
+    const int j = row_column_[r];
+    Role role;
+    int target = sh.cell, victim = -1;
+    double rate;
+    if (j >= shared_columns_) {
+      role = private_role_[r];
+      rate = private_value_[r];
+      if (role == Role::Home) {
+        int best = nearest_yard(s.shipyards(), me, sh.cell, geo_).cell;
+        for (int c : sites_)
+          if (best < 0 || geo_.dist(sh.cell, c) < geo_.dist(sh.cell, best)) best = c;
+        if (best >= 0) target = best;
+      }
+    } else {
+      const Column& col = columns_[j];
+      role = col.role;
+      target = col.cell;
+      rate = -cost_[static_cast<size_t>(r) * cols + j];
+      if (role == Role::Hunt) victim = col.target;
+    }
+    rate = std::clamp(rate, 1.0, kForcedValue / 100);
+    MoveRequest req;
+    req.ship_index = i;
+    req.cell = sh.cell;
+    const int d0 = geo_.dist(sh.cell, target);
+    int threatened_moves = 0;
+    for (int m = 0; m < kNumMoves; ++m) {
+      const int nc = geo_.neighbor(sh.cell, m);
+      double cost = rate * (geo_.dist(nc, target) - d0);
+      const bool ram = role == Role::Ram && nc == target;
+      const double dz = danger_.at(nc);
+      if (!ram) {
+        if (dz < x) {
+          cost += p_.danger_penalty + x;
+          ++threatened_moves;
+        } else if (dz == x && ties_matter && home_[nc] > 1) {
+          cost += x > 0 ? p_.tie_penalty : p_.empty_tie_penalty;
+        }
+      }
+      // Next turn's escapes from there, for a ship with cargo that does not
+      // deposit on arriving.
+      if (x > 0 && yard_cell_[nc] != 1) {
+        int esc = 0;
+        for (int o = 0; o < kNumMoves; ++o) esc += danger2_[geo_.neighbor(nc, o)] > x;
+        if (esc == 0) cost += p_.trap_penalty + x;
+        else if (esc == 1) cost += p_.narrow_penalty;
+      }
+      if (std::find(spawn_cells_.begin(), spawn_cells_.end(), nc) != spawn_cells_.end()) cost += p_.spawn_block_penalty;
+      // A hunter next to its victim: stepping onto it catches it if it stays.
+      if (victim >= 0 && nc == ships[victim].cell) {
+        const double p_stay = escapes_[victim] == 0 ? 1.0 : p_.strike_free_chance;
+        cost -= p_stay * (ships[victim].cargo - x);
+      }
+      req.cost[m] = cost;
+    }
+    req.cost[kConvertOption] = kInf;
+    // A loaded ship with no safe move, or with cargo it cannot bring home
+    // before the end, converts: the yard keeps the cargo above the cost.
+    const bool can_pay = x + bank_after_ >= convert_cost && yard_cell_[sh.cell] == 0;
+    if (can_pay && x >= p_.emergency_convert_cargo && threatened_moves == kNumMoves) req.cost[kConvertOption] = 0;
+    if (can_pay && left <= 1 && x > convert_cost && home_[sh.cell] > 1) req.cost[kConvertOption] = -x;
+    requests_.push_back(req);
+    d.targets.push_back(target);
+    d.rates.push_back(rate);
+  }
+  roles_ = {};
+  for (int r = 0; r < rows; ++r) {
+    const int j = row_column_[r];
+    ++roles_.count[static_cast<int>(j >= shared_columns_ ? private_role_[r] : columns_[j].role)];
+  }
+  roles_.count[static_cast<int>(Role::Build)] += static_cast<int>(converts_.size());
+  for (int i : converts_) {
+    MoveRequest req;
+    req.ship_index = i;
+    req.cell = ships[i].cell;
+    req.cost.fill(kInf);
+    req.cost[kConvertOption] = 0;
+    requests_.push_back(req);
+    d.targets.push_back(ships[i].cell);
+    d.rates.push_back(0);
+  }
+}
+
+// ---------------------------------------------------------------- decide ----
+
+const PolicyDecision& FleetPolicy::decide(const State& s, int me) {
+  PolicyDecision& d = decision_;
+  d.clear();
+  requests_.clear();
+  if (s.player(me).status != Status::Active) return d;
+  compute_maps(s, me);
+  plan_economy(s, me);
+  assign(s, me);
+  cost_moves(s, me);
+
+  shared_cells_.clear();
+  if (steps_left(s) <= p_.crash_home_steps)
+    for (const Shipyard& y : s.shipyards())
+      if (y.owner == me) shared_cells_.push_back(y.cell);
+  const std::vector<int>& choice = resolver_.solve(requests_, geo_, shared_cells_);
+  for (size_t r = 0; r < requests_.size(); ++r) d.ship_choices.push_back({requests_[r].ship_index, choice[r]});
+  d.spawn_yards = unblocked_spawns(s, geo_, d.ship_choices, spawn_yards_);
+
+  // A yard with an enemy ship next to it and no own ship ending on it
+  // spawns a defender when the bank allows: the fresh ship (no cargo) trades
+  // with any attacker, and the yard stands.
+  double bank = bank_after_;
+  for (int y : spawn_yards_)
+    if (std::find(d.spawn_yards.begin(), d.spawn_yards.end(), y) == d.spawn_yards.end()) bank += s.config().spawn_cost;
+  const double spawn_cost = static_cast<double>(s.config().spawn_cost);
+  for (int y = 0; y < static_cast<int>(s.shipyards().size()); ++y) {
+    const Shipyard& yd = s.shipyards()[y];
+    if (yd.owner != me || yard_threat_[y] != 1 || bank < spawn_cost) continue;
+    if (std::find(d.spawn_yards.begin(), d.spawn_yards.end(), y) != d.spawn_yards.end()) continue;
+    bool covered = false;
+    for (const auto& [index, option] : d.ship_choices)
+      covered |= option != kConvertOption && geo_.neighbor(s.ships()[index].cell, option) == yd.cell;
+    if (covered) continue;
+    d.spawn_yards.push_back(y);
+    bank -= spawn_cost;
+  }
+  std::sort(d.spawn_yards.begin(), d.spawn_yards.end());
+  return d;
+}
+
+void FleetPolicy::stage(State& s, int player) {
+  const PolicyDecision& d = decide(s, player);
+  for (const auto& [index, option] : d.ship_choices)
+    if (option != 0) s.stage_ship(index, option == kConvertOption ? Action::Convert : kMoveActions[option]);
+  for (int y : d.spawn_yards) s.stage_shipyard(y, Action::Spawn);
+}
+
+// -------------------------------------------------------- opponent model ----
+
+namespace {
+// How far a fitted parameter may move from the policy's own: a rate seen a
+// few times is noisy, and a model far outside what the policy was built for
+// is no better a guess.
+constexpr double kMaxFitFactor = 4;
+}  // namespace
+
+FleetBehaviour fleet_reference_behaviour() { return {kFleetApproachRate, kFleetGuardRate}; }
+
+FleetParams opponent_model(const FleetParams& base, const PlayerMemory& observed) {
+  const FleetBehaviour ref = fleet_reference_behaviour();
+  auto factor = [](double seen, double own) { return std::clamp(seen / own, 1 / kMaxFitFactor, kMaxFitFactor); };
+  FleetParams p = base;
+  p.hunt_weight *= factor(observed.approach_rate(), ref.approach_rate);
+  p.guard_value *= factor(observed.guard_rate(), ref.guard_rate);
+  return p;
+}
+
+// --------------------------------------------------------------- planner ----
+
+namespace {
+
+class FleetPlanner final : public Planner {
+ public:
+  explicit FleetPlanner(const Params& p) : policy_(FleetParams::from(p)) {}
+  std::string name() const override { return "fleet"; }
+  void new_game() override { policy_.reset(); }
+  State::Orders choose(const State& s, int player, const Budget&) override {
+    const auto t0 = std::chrono::steady_clock::now();
+    const PolicyDecision& d = policy_.decide(s, player);
+    State::Orders orders = to_orders(s, d.ship_choices, d.spawn_yards);
+    stats_ = {};
+    stats_.iterations = 1;
+    stats_.elapsed_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    return orders;
+  }
+
+ private:
+  FleetPolicy policy_;
+};
+
+}  // namespace
+
+PlannerInfo fleet_planner_info() {
+  return {"fleet",
+          "the strong base policy: danger, escape and control maps; spawns while a ship repays itself; yards away "
+          "from enemies; roles (mine, home, hunt from four sides, guard, build, ram) by one assignment; safe moves",
+          fleet_specs(), [](const Params& p, uint64_t) { return std::make_unique<FleetPlanner>(p); }};
+}
+
+}  // namespace halite::search

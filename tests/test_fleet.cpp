@@ -1,0 +1,192 @@
+// The fleet policy: what each of its rules promises, on hand-made positions,
+// and its contract as a planner (legal, collision-free, deterministic) over
+// seeded games.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+
+#include "halite/search/fleet.h"
+#include "halite/search/params.h"
+#include "search_checks.h"
+
+using namespace halite;
+using namespace halite::search;
+
+namespace {
+
+constexpr int kSize = 15;
+int cell(int row, int col) { return row * kSize + col; }
+
+Config config_at(int steps = 400) {
+  Config c;
+  c.size = kSize;
+  c.episode_steps = steps;
+  return c;
+}
+
+FleetPolicy policy(const std::vector<std::string>& overrides = {}) {
+  Params p = default_params("fleet");
+  for (const std::string& o : overrides) p.set_from_string(o);
+  return FleetPolicy(FleetParams::from(p));
+}
+
+// The option (0..5) the decision gives ship `index`, -1 if none.
+int option_of(const PolicyDecision& d, int index) {
+  for (const auto& [i, option] : d.ship_choices)
+    if (i == index) return option;
+  return -1;
+}
+
+// The cell ship `index` ends on.
+int end_cell(const State& s, const PolicyDecision& d, int index) {
+  const int option = option_of(d, index);
+  return option == kConvertOption ? s.ships()[index].cell : s.neighbor(s.ships()[index].cell, kMoveActions[option]);
+}
+
+}  // namespace
+
+TEST_CASE("fleet: a loaded ship never ends where a lighter enemy can reach when a safe move exists", "[fleet]") {
+  // Our ship with 200 at (7,7), a yard at (7,2); an empty enemy ship at (5,7)
+  // reaches (6,7) and (5..7, ...) next turn; every cell it can reach is
+  // danger, and moving north walks into it.
+  State s = State::empty(config_at(), 2, 100);
+  s.add_shipyard(UnitId::make(1, 1), cell(7, 2), 0);
+  s.add_shipyard(UnitId::make(1, 2), cell(2, 12), 1);
+  s.add_ship(UnitId::make(2, 1), cell(7, 7), 0, 200);
+  s.add_ship(UnitId::make(2, 2), cell(5, 7), 1, 0);
+  for (int c = 0; c < kSize * kSize; ++c) s.set_halite(c, 100);
+  s.set_halite(cell(4, 7), 500);  // bait north, past the enemy
+  FleetPolicy fleet = policy();
+  const PolicyDecision& d = fleet.decide(s, 0);
+  const int end = end_cell(s, d, 0);
+  const int er = 5, ec = 7;
+  const int dist = std::abs(end / kSize - er) + std::abs(end % kSize - ec);
+  CHECK(dist > 1);
+}
+
+TEST_CASE("fleet: a yard with an enemy next to it and nobody on it spawns a defender", "[fleet]") {
+  State s = State::empty(config_at(), 2, 150);
+  s.add_shipyard(UnitId::make(1, 1), cell(7, 7), 0);
+  s.add_shipyard(UnitId::make(1, 2), cell(1, 1), 1);
+  s.add_ship(UnitId::make(2, 1), cell(7, 8), 1, 0);  // the attacker, adjacent
+  s.add_ship(UnitId::make(2, 2), cell(12, 12), 0, 0);  // ours, far away
+  for (int c = 0; c < kSize * kSize; ++c) s.set_halite(c, 50);
+  s.mutable_player(0).bank = 600;
+  FleetPolicy fleet = policy({"defend_reserve=0", "spawn_min_value=1e5"});  // no economic spawn
+  const PolicyDecision& d = fleet.decide(s, 0);
+  REQUIRE(d.spawn_yards.size() == 1);
+  CHECK(d.spawn_yards[0] == 0);
+  // With no bank there is nothing to spawn with.
+  s.mutable_player(0).bank = 100;
+  CHECK(fleet.decide(s, 0).spawn_yards.empty());
+}
+
+TEST_CASE("fleet: a loaded ship with no safe move converts when the bank and cargo pay", "[fleet]") {
+  // Our ship with 400 at (7,7), surrounded: empty enemies at distance 1 on
+  // every side can reach every cell it can reach.
+  State s = State::empty(config_at(), 2, 150);
+  s.add_shipyard(UnitId::make(1, 1), cell(1, 1), 0);
+  s.add_shipyard(UnitId::make(1, 2), cell(13, 13), 1);
+  s.add_ship(UnitId::make(2, 1), cell(7, 7), 0, 400);
+  s.add_ship(UnitId::make(2, 2), cell(6, 7), 1, 0);
+  s.add_ship(UnitId::make(2, 3), cell(8, 7), 1, 0);
+  s.add_ship(UnitId::make(2, 4), cell(7, 6), 1, 0);
+  s.add_ship(UnitId::make(2, 5), cell(7, 8), 1, 0);
+  s.mutable_player(0).bank = 200;
+  FleetPolicy fleet = policy();
+  CHECK(option_of(fleet.decide(s, 0), 0) == kConvertOption);
+  // Below emergency_convert_cargo it does not.
+  FleetPolicy cautious = policy({"emergency_convert_cargo=500"});
+  CHECK(option_of(cautious.decide(s, 0), 0) != kConvertOption);
+}
+
+TEST_CASE("fleet: hunters close on a loaded enemy ship from different sides", "[fleet]") {
+  // An enemy ship with 300 at (7,7) far from its yard; three empty ships of
+  // ours around it at distance 3. Each heads for a different side.
+  State s = State::empty(config_at(), 2, 150);
+  s.add_shipyard(UnitId::make(1, 1), cell(0, 0), 0);
+  s.add_shipyard(UnitId::make(1, 2), cell(0, 14), 1);
+  s.add_ship(UnitId::make(2, 1), cell(7, 4), 0, 0);
+  s.add_ship(UnitId::make(2, 2), cell(7, 10), 0, 0);
+  s.add_ship(UnitId::make(2, 3), cell(10, 7), 0, 0);
+  s.add_ship(UnitId::make(2, 4), cell(7, 7), 1, 300);
+  FleetPolicy fleet = policy({"hunt_weight=1"});
+  const PolicyDecision& d = fleet.decide(s, 0);
+  std::vector<int> targets;
+  for (size_t k = 0; k < d.ship_choices.size(); ++k) targets.push_back(d.targets[k]);
+  std::sort(targets.begin(), targets.end());
+  CHECK(std::unique(targets.begin(), targets.end()) == targets.end());  // three different sides
+  for (int t : targets) CHECK(std::abs(t / kSize - 7) + std::abs(t % kSize - 7) == 1);
+  // And every hunter got closer.
+  for (int i = 0; i < 3; ++i) {
+    const int before = std::abs(s.ships()[i].cell / kSize - 7) + std::abs(s.ships()[i].cell % kSize - 7);
+    const int after = std::abs(end_cell(s, d, i) / kSize - 7) + std::abs(end_cell(s, d, i) % kSize - 7);
+    CHECK(after < before);
+  }
+}
+
+TEST_CASE("fleet: spawns while a ship repays itself, not in the last turns", "[fleet]") {
+  State s = State::empty(config_at(), 2, 20);
+  s.add_shipyard(UnitId::make(1, 1), cell(7, 7), 0);
+  s.add_shipyard(UnitId::make(1, 2), cell(1, 1), 1);
+  s.add_ship(UnitId::make(2, 1), cell(3, 3), 0, 0);
+  s.add_ship(UnitId::make(2, 2), cell(2, 2), 0, 0);
+  s.add_ship(UnitId::make(2, 3), cell(4, 4), 0, 0);
+  s.add_ship(UnitId::make(2, 4), cell(1, 2), 1, 0);
+  for (int c = 0; c < kSize * kSize; ++c) s.set_halite(c, 120);
+  s.mutable_player(0).bank = 3000;
+  FleetPolicy fleet = policy();
+  CHECK(fleet.decide(s, 0).spawn_yards.size() == 1);
+  s.set_step(390);
+  CHECK(fleet.decide(s, 0).spawn_yards.empty());
+}
+
+TEST_CASE("fleet: the first ship converts at once, and a builder converts on the planned site", "[fleet]") {
+  State s = State::initial(config_at(), 2);
+  FleetPolicy fleet = policy();
+  CHECK(option_of(fleet.decide(s, 0), 0) == kConvertOption);
+
+  // A fleet past first_yard_ships with one yard plans a second one and sends
+  // the nearest ship there; standing on it, the ship converts.
+  State t = State::empty(config_at(), 2, 60);
+  t.add_shipyard(UnitId::make(1, 1), cell(7, 7), 0);
+  t.add_shipyard(UnitId::make(1, 2), cell(0, 0), 1);
+  for (int k = 0; k < 4; ++k) t.add_ship(UnitId::make(2, 1 + static_cast<uint32_t>(k)), cell(7, 8 + k % 2), 0, 0);
+  for (int c = 0; c < kSize * kSize; ++c) t.set_halite(c, 60);
+  t.set_halite(cell(7, 13), 400);
+  t.mutable_player(0).bank = 3000;
+  FleetPolicy builder = policy({"first_yard_ships=4", "min_yard_distance=4", "max_yard_distance=6", "enemy_yard_distance=0"});
+  builder.decide(t, 0);
+  const int site = builder.planned_site();
+  REQUIRE(site >= 0);
+  t.add_ship(UnitId::make(3, 1), site, 0, 0);
+  const PolicyDecision& d = builder.decide(t, 0);
+  CHECK(option_of(d, t.find_ship(UnitId::make(3, 1))) == kConvertOption);
+}
+
+TEST_CASE("fleet: legal and collision-free over seeded games, the same answers every run", "[fleet]") {
+  for (int players : {2, 4}) {
+    for (int g = 0; g < 6; ++g) {
+      Config config = config_at(160);
+      config.size = g % 2 ? 11 : 17;
+      config.random_seed = static_cast<uint32_t>(40 + g);
+      State a = State::initial(config, players), b = a;
+      std::vector<FleetPolicy> pa, pb;
+      for (int p = 0; p < players; ++p) pa.push_back(policy({"crash_home_steps=0"})), pb.push_back(policy({"crash_home_steps=0"}));
+      while (!a.is_terminal()) {
+        std::vector<State::Orders> oa(players), ob(players);
+        for (int p = 0; p < players; ++p) {
+          if (a.player(p).status != Status::Active) continue;
+          const PolicyDecision& da = pa[p].decide(a, p);
+          oa[p] = to_orders(a, da.ship_choices, da.spawn_yards);
+          halite::testing::check_orders(a, p, oa[p], true);
+          const PolicyDecision& db = pb[p].decide(b, p);
+          ob[p] = to_orders(b, db.ship_choices, db.spawn_yards);
+        }
+        a.step(oa);
+        b.step(ob);
+        REQUIRE(a == b);
+      }
+    }
+  }
+}
