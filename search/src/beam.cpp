@@ -1,26 +1,29 @@
 // beam: beam search over the own fleet's joint moves, a few turns deep,
-// anchored on the greedy policy.
+// anchored on the fleet policy.
 //
 // From each state of the beam, `branching` joint moves of our fleet are
-// generated: the greedy policy's own, then single-ship deviations of the own
+// generated: the fleet policy's own, then single-ship deviations of the own
 // ships in contact (within contact_radius of an enemy ship; every move but the
-// greedy one, in a random order), then variants in which those ships' greedy
-// move costs are perturbed (probability perturb_prob, noise perturb_scale) and
-// re-resolved by the shared resolver. Opponents play the greedy policy. Each
-// child is the parent copied, staged and resolved by the engine, scored by the
-// shared evaluation plus the own ships' progress toward their root greedy
-// targets (at the greedy rate). The best `width` children form the next level;
-// the all-greedy line is always kept, and the answer leaves it only when the
-// best state of the deepest complete level scores at least min_gain more.
-// With no own ship in contact the answer is greedy's, without search. An
-// iteration is one child evaluated; the clock is read before every greedy
-// call, so the deadline holds however slow the greedy policy is.
+// policy's, in a random order), then variants in which those ships' move
+// costs are perturbed (probability perturb_prob, noise perturb_scale) and
+// re-resolved by the shared resolver. Opponents play the fleet policy (a
+// strong bot's behaviour: they hunt, flee and guard), each with parameters
+// fitted to what the game memory saw it do (opponent_fit). Each child is the
+// parent copied, staged and resolved by the engine, scored by the shared
+// evaluation plus the own ships' progress toward their root targets (at the
+// policy's rate). The best `width` children form the next level; the
+// policy's line is always kept, and the answer leaves it only when the best
+// state of the deepest complete level scores at least min_gain more. With no
+// own ship in contact the answer is the policy's, without search. An
+// iteration is one child evaluated; the clock is read before every policy
+// call, so the deadline holds however slow the policy is.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <memory>
 
 #include "halite/search/builtin.h"
-#include "halite/search/greedy.h"
+#include "halite/search/fleet.h"
 #include "halite/search/rng.h"
 
 namespace halite::search {
@@ -31,18 +34,19 @@ std::vector<ParamSpec> beam_specs() {
   std::vector<ParamSpec> v = {
       {"beam_width", 6, 1, 256, "states kept per level", true},
       {"beam_depth", 6, 1, 50, "turns searched", true},
-      {"branching", 12, 1, 256, "joint moves generated per state: the greedy one, single-ship deviations of ships in contact, then perturbed variants", true},
+      {"branching", 12, 1, 256, "joint moves generated per state: the policy's, single-ship deviations of ships in contact, then perturbed variants", true},
       {"perturb_prob", 0.3, 0, 1, "chance that a ship's move costs are perturbed in a variant"},
       {"perturb_scale", 60, 0, 1e6, "scale of the uniform noise added to a perturbed ship's move costs"},
       {"depth_discount", 0.95, 0, 1, "an evaluation d turns deep counts discount^d (prefers early gains)"},
       {"default_iterations", 1000, 1, 100000000, "children evaluated when the budget has neither deadline nor cap", true, /*tunable=*/false},
       {"safety_ms", 3, 0, 1000, "stop expanding this long before the deadline", false, /*tunable=*/false},
-      {"contact_radius", 2, 0, 42, "only own ships within this distance of an enemy ship deviate from greedy (0: every ship)", true},
-      {"progress_weight", 1, 0, 10, "value of a ship's progress toward its root greedy target, per turn, times its greedy rate"},
-      {"max_progress_rate", 200, 0, 100000, "cap of the greedy rate used for progress"},
-      {"min_gain", 10, 0, 100000, "the answer leaves the greedy line only for a score at least this much higher"},
+      {"contact_radius", 2, 0, 42, "only own ships within this distance of an enemy ship deviate from the policy (0: every ship)", true},
+      {"progress_weight", 1, 0, 10, "value of a ship's progress toward its root target, per turn, times the policy's rate"},
+      {"max_progress_rate", 200, 0, 100000, "cap of the policy's rate used for progress"},
+      {"min_gain", 10, 0, 100000, "the answer leaves the policy's line only for a score at least this much higher"},
+      {"opponent_fit", 1, 0, 1, "1: each opponent's model is fitted to what the game memory saw it do; 0: the policy's own parameters", true, /*tunable=*/false},
   };
-  for (ParamSpec& s : greedy_specs()) v.push_back(std::move(s));
+  for (ParamSpec& s : fleet_specs()) v.push_back(std::move(s));
   for (ParamSpec& s : eval_specs()) v.push_back(std::move(s));
   return v;
 }
@@ -63,11 +67,17 @@ class BeamPlanner final : public Planner {
         max_progress_rate_(p.get("max_progress_rate")),
         min_gain_(p.get("min_gain")),
         ep_(EvalParams::from(p)),
-        greedy_(GreedyParams::from(p)),
+        own_(FleetParams::from(p)),
+        base_(FleetParams::from(p)),
+        model_(stateless(FleetParams::from(p))),
+        opponent_fit_(p.get_int("opponent_fit") != 0),
         rng_(seed),
         seed_(seed) {}
   std::string name() const override { return "beam"; }
-  void new_game() override { rng_.reseed(seed_); }
+  void new_game() override {
+    rng_.reseed(seed_);
+    own_.reset();
+  }
 
   State::Orders choose(const State& root, int player, const Budget& budget) override {
     const auto t0 = std::chrono::steady_clock::now();
@@ -76,12 +86,12 @@ class BeamPlanner final : public Planner {
     geo_.init(root.size());
     Budget inner = budget.for_search(safety_ms_, default_iterations_);
     int64_t iterations = 0;
-    // The cheap poll reads the clock every few calls; before a greedy call
+    // The cheap poll reads the clock every few calls; before a policy call
     // (hundreds of microseconds) read it now.
     auto out_of_time = [&]() { return inner.exhausted(iterations) || (inner.has_deadline() && inner.remaining_ms() <= 0); };
 
-    // The greedy answer is ready before any search: the anytime fallback.
-    const PolicyDecision& first = greedy_.decide(root, player);
+    // The policy's answer is ready before any search: the anytime fallback.
+    const PolicyDecision& first = own_.decide(root, player);
     State::Orders best_orders = to_orders(root, first.ship_choices, first.spawn_yards);
     progress_.set(root, first, geo_, max_progress_rate_);
     // Nothing to search when no own ship is in contact with an enemy ship.
@@ -89,6 +99,7 @@ class BeamPlanner final : public Planner {
       finish(t0, 0);
       return best_orders;
     }
+    fit_opponents(root, player);
     beam_.clear();
     beam_.push_back({root, 0, best_orders, true});
     bool out_of_budget = false;
@@ -103,27 +114,41 @@ class BeamPlanner final : public Planner {
           out_of_budget = true;
           break;
         }
-        // Opponents' greedy orders for this parent, shared by its children.
+        // Opponents' orders for this parent, shared by its children.
         opp_orders_.clear();
         for (int q = 0; q < parent.state.num_players(); ++q) {
           if (q == player || parent.state.player(q).status != Status::Active) continue;
-          const PolicyDecision& od = greedy_.decide(parent.state, q);
+          FleetPolicy& model = opponent_fit_ ? *opponents_[q] : model_;
+          const PolicyDecision& od = model.decide(parent.state, q);
           State::Orders o = to_orders(parent.state, od.ship_choices, od.spawn_yards);
           opp_orders_.push_back({q, std::move(o)});
         }
-        const PolicyDecision& own = greedy_.decide(parent.state, player);
+        // Our own decision: at the root the real policy's (it keeps the
+        // planned yard site), deeper the stateless model's.
+        FleetPolicy& ours = depth == 0 ? own_ : model_;
+        const PolicyDecision& own = ours.decide(parent.state, player);
         own_choices_ = own.ship_choices;
         own_spawns_ = own.spawn_yards;
-        requests_ = greedy_.requests();
+        requests_ = ours.requests();
         // Variants: single-ship deviations of the ships in contact (in a
-        // random order), then perturbed greedy costs of those ships.
+        // random order; never onto a cell another own ship ends on), then
+        // the policy's costs of those ships perturbed.
         const std::vector<int>& contact = contact_ships(parent.state, player);
+        const auto ships = parent.state.ships();
+        auto end_of = [&](const std::pair<int, int>& choice) {
+          return choice.second == kConvertOption ? -1 : geo_.neighbor(ships[choice.first].cell, choice.second);
+        };
         deviations_.clear();
         for (size_t k = 0; k < own_choices_.size(); ++k) {
           if (own_choices_[k].second == kConvertOption) continue;
           if (std::find(contact.begin(), contact.end(), own_choices_[k].first) == contact.end()) continue;
-          for (int m = 0; m < kNumMoves; ++m)
-            if (m != own_choices_[k].second) deviations_.push_back({static_cast<int>(k), m});
+          for (int m = 0; m < kNumMoves; ++m) {
+            if (m == own_choices_[k].second) continue;
+            const int cell = geo_.neighbor(ships[own_choices_[k].first].cell, m);
+            bool taken = false;
+            for (size_t o = 0; o < own_choices_.size() && !taken; ++o) taken = o != k && end_of(own_choices_[o]) == cell;
+            if (!taken) deviations_.push_back({static_cast<int>(k), m});
+          }
         }
         for (size_t k = deviations_.size(); k > 1; --k) std::swap(deviations_[k - 1], deviations_[rng_.below(static_cast<uint32_t>(k))]);
         for (int b = 0; b < branching_; ++b) {
@@ -148,7 +173,7 @@ class BeamPlanner final : public Planner {
           ++iterations;
           const std::vector<int> spawns = unblocked_spawns(parent.state, geo_, choices, own_spawns_);
           Entry child{parent.state, 0, depth == 0 ? to_orders(parent.state, choices, spawns) : parent.first,
-                      parent.greedy_line && b == 0};
+                      parent.policy_line && b == 0};
           child.state.stage(player, to_orders(parent.state, choices, spawns));
           for (const auto& [q, o] : opp_orders_) child.state.stage(q, o);
           child.state.resolve();
@@ -159,21 +184,21 @@ class BeamPlanner final : public Planner {
         if (out_of_budget) break;
       }
       // A level cut short by the budget is not used: its states are not
-      // comparable with the greedy line's.
+      // comparable with the policy line's.
       if (out_of_budget || next_.empty()) break;
       // Ranked by index (an Entry holds a 16 KB State: move only the kept ones).
       order_.resize(next_.size());
       for (size_t i = 0; i < order_.size(); ++i) order_[i] = static_cast<int>(i);
       std::stable_sort(order_.begin(), order_.end(), [&](int a, int b) { return next_[a].score > next_[b].score; });
-      // The greedy line always survives: the answer changes only when a
+      // The policy's line always survives: the answer changes only when a
       // variant beats it at the same depth.
       const size_t keep = std::min(next_.size(), static_cast<size_t>(width_));
       for (size_t i = keep; i < order_.size(); ++i)
-        if (next_[order_[i]].greedy_line) std::swap(order_[keep - 1], order_[i]);
+        if (next_[order_[i]].policy_line) std::swap(order_[keep - 1], order_[i]);
       kept_.clear();
       for (size_t i = 0; i < keep; ++i) kept_.push_back(std::move(next_[order_[i]]));
       beam_.swap(kept_);
-      const auto line = std::find_if(beam_.begin(), beam_.end(), [](const Entry& e) { return e.greedy_line; });
+      const auto line = std::find_if(beam_.begin(), beam_.end(), [](const Entry& e) { return e.policy_line; });
       const double line_score = line != beam_.end() ? line->score : -kInf;
       best_orders = beam_.front().score >= line_score + min_gain_ * std::pow(discount_, depth) ? beam_.front().first
                                                                                                 : line->first;
@@ -187,7 +212,7 @@ class BeamPlanner final : public Planner {
     State state;
     double score;
     State::Orders first;  // our orders at the root that led here
-    bool greedy_line;     // every move so far was the greedy one
+    bool policy_line;     // every move so far was the policy's
   };
 
   void finish(std::chrono::steady_clock::time_point t0, int64_t iterations) {
@@ -211,7 +236,7 @@ class BeamPlanner final : public Planner {
   }
 
   // The evaluation plus the own ships' progress toward their root targets
-  // (valued at the greedy rate per turn), so that travelling is not worth
+  // (valued at the policy's rate per turn), so that travelling is not worth
   // less than mining in place over a short horizon.
   double score(const State& s, int player) const {
     const double value = evaluate(s, player, geo_, ep_);
@@ -226,7 +251,26 @@ class BeamPlanner final : public Planner {
   int contact_radius_;
   double progress_weight_, max_progress_rate_, min_gain_;
   EvalParams ep_;
-  GreedyPolicy greedy_;
+  // A model of each opponent, fitted to what the game memory saw it do.
+  void fit_opponents(const State& root, int player) {
+    if (!opponent_fit_) return;
+    for (int q = 0; q < root.num_players(); ++q) {
+      if (q == player) continue;
+      const FleetParams fitted = stateless(opponent_model(base_, memory().player(q)));
+      if (!opponents_[q]) opponents_[q] = std::make_unique<FleetPolicy>(fitted);
+      else opponents_[q]->set_params(fitted);
+    }
+  }
+  static FleetParams stateless(FleetParams p) {
+    p.remember_site = false;
+    return p;
+  }
+
+  FleetPolicy own_;
+  FleetParams base_;
+  FleetPolicy model_;
+  bool opponent_fit_;
+  std::array<std::unique_ptr<FleetPolicy>, kMaxPlayers> opponents_;
   Rng rng_;
   uint64_t seed_;
   Geometry geo_;
@@ -246,8 +290,8 @@ class BeamPlanner final : public Planner {
 
 PlannerInfo beam_planner_info() {
   return {"beam",
-          "beam search over the fleet's joint moves (greedy, deviations of ships in contact, perturbed variants), "
-          "greedy opponents, evaluation plus progress; keeps the greedy line unless beaten",
+          "beam search over the fleet's joint moves (the fleet policy's, deviations of ships in contact, perturbed "
+          "variants), opponents modelled by the fleet policy fitted to the game memory; keeps the policy's line unless beaten",
           beam_specs(), [](const Params& p, uint64_t seed) { return std::make_unique<BeamPlanner>(p, seed); }};
 }
 
