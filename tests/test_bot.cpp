@@ -318,7 +318,7 @@ TEST_CASE("bot: --help names the default planner the code uses", "[bot]") {
   std::string text, line;
   while ((line = bot.read_line()) != "<eof>" && line != "<timeout>") text += line + "\n";
   INFO(text);
-  CHECK(text.find("(default: beam,") != std::string::npos);
+  CHECK(text.find("(default: fleet,") != std::string::npos);
   CHECK(bot.finish() == 0);
 }
 

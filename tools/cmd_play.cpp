@@ -23,8 +23,8 @@ int run(const std::vector<std::string>& args) {
   if (flags.has("agents")) {
     names = split_list(flags.get("agents", ""), ',');
   } else {
-    // The strongest planner first (the arena's standings, docs/results.md), then the other built-ins.
-    static constexpr const char* kDefaultLineUp[] = {"beam", "greedy", "miner", "random"};
+    // The strongest planner first (games against the public bots, docs/results.md), then the other built-ins.
+    static constexpr const char* kDefaultLineUp[] = {"fleet", "beam", "greedy", "miner"};
     for (int p = 0; p < players; ++p) names.push_back(kDefaultLineUp[p]);
   }
   if (static_cast<int>(names.size()) != players)
@@ -83,7 +83,7 @@ HALITE_COMMAND(Command{
     "  --seed S           randomSeed of the board, 0 to 4294967295 (default 1)\n"
     "  --size N           board size, 2 to 32 (default 21)\n"
     "  --agents LIST      comma-separated planner names, one per player\n"
-    "                     (default: beam, greedy, miner, random, as many as players:\n"
+    "                     (default: fleet, beam, greedy, miner, as many as players:\n"
     "                     the strongest planner against the other built-ins)\n"
     "  --out FILE         replay file (default replay-<seed>.json in this folder)\n"
     "  --budget-ms MS     per-turn deadline for search planners (default none)\n"
