@@ -291,6 +291,37 @@ TEST_CASE("tune options round-trip through the log header and validate", "[tune]
   CHECK_THROWS_AS(bad.validate(), ParamError);
 }
 
+TEST_CASE("an opponent pool: parsed, validated, and every member plays its share", "[tune]") {
+  const std::vector<PlayerSpec> pool = opponent_pool("fleet; greedy:max_ships=5 ;fleet:hunt_weight=0.3");
+  REQUIRE(pool.size() == 3);
+  CHECK(pool[1].planner == "greedy");
+  CHECK(pool[1].overrides == std::vector<std::string>{"max_ships=5"});
+  CHECK_THROWS_AS(opponent_pool("fleet;;greedy"), ParamError);
+  CHECK_THROWS_AS(opponent_pool("fleet;nobody"), ParamError);
+
+  TuneOptions o;
+  o.planner = "miner";
+  o.names = {"return_cargo"};
+  o.mode = "opponent";
+  o.opponent = "greedy;miner";
+  o.games = 4;  // 2 per member, seats swapped
+  o.budget.iterations = 1;
+  o.config.size = 9;
+  o.config.episode_steps = 30;
+  o.validate();
+  TuneOptions odd = o;
+  odd.games = 2;  // one game per member cannot swap seats
+  CHECK_THROWS_AS(odd.validate(), ParamError);
+
+  // Both members played: theta+ and theta- each have 2 games against each.
+  const std::vector<SpsaParam> params = tune_params(o);
+  Spsa spsa(params, o.spsa);
+  const SpsaOutcome out = tune_objective(o, params)(spsa.propose());
+  CHECK(out.games == 8);
+  CHECK(out.detail["plus_scores"].size() == 4);
+  CHECK(out.detail["minus_scores"].size() == 4);
+}
+
 TEST_CASE("tuning leaves mode switches and resources alone", "[tune]") {
   // Every planner: the default set is exactly its tunable parameters with a range.
   for (const search::PlannerInfo& info : search::planners()) {

@@ -200,11 +200,14 @@ void TuneOptions::validate() const {
     if (!(v > 0)) throw search::ParamError("c_end of '" + n + "' must be > 0");
   }
   if (mode != "pair" && mode != "opponent") throw search::ParamError("mode must be pair or opponent, got '" + mode + "'");
-  if (mode == "opponent" && opponent != "current") PlayerSpec::parse(opponent);
+  const size_t pool = mode == "opponent" && opponent != "current" ? opponent_pool(opponent).size() : 1;
   if (players != 2 && players != 4) throw search::ParamError("players must be 2 or 4");
   if (games < 1 || games % players != 0)
     throw search::ParamError("games per iteration must be a positive multiple of " + std::to_string(players) +
                      " (every board is played with the seats rotated)");
+  if (players == 2 && games % (2 * static_cast<int>(pool)) != 0)
+    throw search::ParamError("games per iteration must be a multiple of 2 x " + std::to_string(pool) +
+                             " (the opponent pool's members share a 2-player iteration's games equally)");
   if (spsa.iterations < 1) throw search::ParamError("at least one SPSA iteration");
   if (!(c_end_ratio > 0) || !(r_end > 0)) throw search::ParamError("c_end ratio and r_end must be > 0");
   if (tune_params(*this).empty()) throw search::ParamError("planner '" + planner + "' has no parameters to tune");
@@ -322,6 +325,22 @@ double mean_of(const std::vector<double>& v) {
 
 }  // namespace
 
+std::vector<PlayerSpec> opponent_pool(const std::string& opponent) {
+  std::vector<PlayerSpec> pool;
+  size_t begin = 0;
+  while (begin <= opponent.size()) {
+    size_t end = opponent.find(';', begin);
+    if (end == std::string::npos) end = opponent.size();
+    std::string item = opponent.substr(begin, end - begin);
+    item.erase(0, item.find_first_not_of(' '));
+    item.erase(item.find_last_not_of(' ') + 1);
+    if (item.empty()) throw search::ParamError("empty opponent in '" + opponent + "'");
+    pool.push_back(PlayerSpec::parse(item));
+    begin = end + 1;
+  }
+  return pool;
+}
+
 SpsaObjective tune_objective(const TuneOptions& options, const std::vector<SpsaParam>& params) {
   return [options, params](const SpsaIteration& it) {
     const PlayerSpec plus = spec_at(options, params, it.plus, "theta+");
@@ -335,16 +354,27 @@ SpsaObjective tune_objective(const TuneOptions& options, const std::vector<SpsaP
       }
       out.games = options.games;
     } else {
-      PlayerSpec opp = options.opponent == "current" ? spec_at(options, params, Spsa(params, {}).played(it.theta_before), "theta")
-                                                     : PlayerSpec::parse(options.opponent);
-      std::vector<PlayerSpec> with_plus{plus, opp}, with_minus{minus, opp};
+      const std::vector<PlayerSpec> pool =
+          options.opponent == "current"
+              ? std::vector<PlayerSpec>{spec_at(options, params, Spsa(params, {}).played(it.theta_before), "theta")}
+              : opponent_pool(options.opponent);
+      const size_t k = pool.size();
       if (options.players == 4) {
-        with_plus = {plus, opp, opp, opp};
-        with_minus = {minus, opp, opp, opp};
+        // Same seed: the same boards and planner seeds for both sides.
+        const std::vector<PlayerSpec> with_plus{plus, pool[0], pool[1 % k], pool[2 % k]};
+        const std::vector<PlayerSpec> with_minus{minus, pool[0], pool[1 % k], pool[2 % k]};
+        for (const std::vector<double>& g : play(options, with_plus, it.seed)) plus_scores.push_back(g[0]);
+        for (const std::vector<double>& g : play(options, with_minus, it.seed)) minus_scores.push_back(g[0]);
+      } else {
+        // Each pool member takes an equal share of the games, on its own boards.
+        TuneOptions share = options;
+        share.games = options.games / static_cast<int>(k);
+        for (size_t q = 0; q < k; ++q) {
+          const uint64_t seed = it.seed + q;
+          for (const std::vector<double>& g : play(share, {plus, pool[q]}, seed)) plus_scores.push_back(g[0]);
+          for (const std::vector<double>& g : play(share, {minus, pool[q]}, seed)) minus_scores.push_back(g[0]);
+        }
       }
-      // Same seed: the same boards and planner seeds for both sides.
-      for (const std::vector<double>& g : play(options, with_plus, it.seed)) plus_scores.push_back(g[0]);
-      for (const std::vector<double>& g : play(options, with_minus, it.seed)) minus_scores.push_back(g[0]);
       out.games = 2 * options.games;
     }
     out.y_plus = mean_of(plus_scores);

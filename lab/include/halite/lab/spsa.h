@@ -128,7 +128,11 @@ struct TuneOptions {
   std::vector<std::string> names;  // parameters to tune; empty: every tunable one (ParamSpec::tunable)
   nlohmann::json start = nlohmann::json::object();  // starting values {"name": v} (others: defaults)
   std::string mode = "pair";       // "pair": theta+ vs theta-; "opponent": each against `opponent`
-  std::string opponent = "greedy"; // NAME[:k=v,...], or "current": the planner at theta (not perturbed)
+  // NAME[:k=v,...]; or several separated by ';', a pool: in 4-player games
+  // the three other seats take the pool's members in turn, in 2-player games
+  // the games are shared equally among them; or "current": the planner at
+  // theta (not perturbed).
+  std::string opponent = "greedy";
   int games = 8;                   // per iteration: pair: games of theta+ vs theta-; opponent: per side
   int players = 2;                 // 2 or 4 (4: score = mean rank-based score, 1 first .. 0 last)
   TurnBudget budget;               // per turn
@@ -154,6 +158,9 @@ std::vector<double> seat_scores(const std::vector<int>& ranks);
 
 // The objective that plays the games of one iteration through run_arena, on
 // boards and planner seeds chosen by the iteration's seed.
+// The opponents of --mode opponent: the pool `opponent` names (not "current").
+std::vector<PlayerSpec> opponent_pool(const std::string& opponent);
+
 SpsaObjective tune_objective(const TuneOptions& options, const std::vector<SpsaParam>& params);
 
 struct TuneRun {
