@@ -19,14 +19,18 @@ std::vector<ParamSpec> fleet_specs() {
       {"step_discount", 1, 0.5, 1, "a trip's value falls by this factor per turn it takes"},
       {"return_weight", 1, 0, 2, "weight of the way home in a trip's length"},
       {"cargo_weight", 0.5, 0, 2, "weight of the cargo aboard in a trip's value (and of going home)"},
+      {"mining_cargo_weight", 1, 0, 2, "the cargo weight's share in a mining trip's value (0: a trip is valued by what it mines)"},
       {"early_cargo_weight", 0.15, 0, 2, "... before early_steps (ships fill up before going home)"},
       {"early_steps", 60, 0, 400, "the opening's length for early_cargo_weight", true},
       {"threat_discount", 0.7, 0, 1, "value lost on a target a lighter enemy ship can reach first"},
       {"control_discount", 0.3, 0, 10, "a trip's value times exp(this x control) where the enemy holds control (control < 0)"},
+      {"pressure_radius", 3, 0, 16, "enemy ships lighter than a ship press on it within this distance (weight falling linearly to the edge)", true},
+      {"pressure_discount", 0.5, 0, 10, "a trip's value times exp(-this x pressure at the target, for the cargo it will hold)"},
+      {"pressure_penalty", 30, 0, 1e5, "cost per unit of pressure on a loaded ship's next cell, times (cargo + 100) / 100"},
       // Returning.
       {"return_bias", 1.2, 0, 10, "multiplies the value of taking the cargo home now"},
       {"min_return_turns", 1, 1, 64, "the cargo's value of going home is spread over at least this many turns (a trip home and out again)", true},
-      {"risk_return_bias", 1.0, 0, 20, "... times 1 + this when a lighter enemy ship is within 2"},
+      {"risk_return_bias", 1.0, 0, 20, "... times 1 + this x the pressure of lighter enemy ships on the ship"},
       {"min_return_cargo", 50, 0, 5000, "... for ships carrying at least this"},
       // Hunting.
       {"hunt_radius", 6, 0, 42, "how far an empty ship looks for enemy ships to hunt", true},
@@ -93,9 +97,13 @@ FleetParams FleetParams::from(const Params& p) {
   f.return_weight = p.get("return_weight");
   f.cargo_weight = p.get("cargo_weight");
   f.early_cargo_weight = p.get("early_cargo_weight");
+  f.mining_cargo_weight = p.get("mining_cargo_weight");
   f.early_steps = p.get_int("early_steps");
   f.threat_discount = p.get("threat_discount");
   f.control_discount = p.get("control_discount");
+  f.pressure_radius = p.get_int("pressure_radius");
+  f.pressure_discount = p.get("pressure_discount");
+  f.pressure_penalty = p.get("pressure_penalty");
   f.return_bias = p.get("return_bias");
   f.min_return_turns = p.get_int("min_return_turns");
   f.risk_return_bias = p.get("risk_return_bias");
@@ -160,6 +168,9 @@ constexpr double kAbsent = 1e9;
 // The builder's value for its site and a recalled ship's for home: above any
 // value the scores can give, so that these roles are never traded away.
 constexpr double kForcedValue = 1e6;
+// The pressure penalty grows with the cargo at stake: at this cargo it is
+// twice what it is for a nearly empty ship.
+constexpr double kPressureCargoScale = 100;
 // No cell needs more than this fraction of maxCellHalite to be worth mining:
 // the threshold scales with the board's mean, which early in a rich game can
 // approach the cap itself.
@@ -237,6 +248,25 @@ void FleetPolicy::compute_maps(const State& s, int me) {
     double* row = &within_[static_cast<size_t>(c) * kMaxDist];
     for (int d = 1; d < kMaxDist; ++d) row[d] = std::min(row[d], row[d - 1]);
   }
+  // Pressure: per cell, the enemy ships within pressure_radius with their
+  // cargo and a weight falling linearly with distance (CSR layout).
+  const int pr = p_.pressure_radius;
+  pressure_begin_.assign(static_cast<size_t>(cells) + 1, 0);
+  for (const Ship& sh : s.ships())
+    if (sh.owner != me)
+      for (int dr = -pr; dr <= pr; ++dr)
+        for (int dc = -(pr - std::abs(dr)); dc <= pr - std::abs(dr); ++dc) ++pressure_begin_[offset_cell(sh.cell, dr, dc, n) + 1];
+  for (int c = 0; c < cells; ++c) pressure_begin_[c + 1] += pressure_begin_[c];
+  pressure_.resize(static_cast<size_t>(pressure_begin_[cells]));
+  pressure_fill_.assign(pressure_begin_.begin(), pressure_begin_.end() - 1);
+  for (const Ship& sh : s.ships())
+    if (sh.owner != me)
+      for (int dr = -pr; dr <= pr; ++dr)
+        for (int dc = -(pr - std::abs(dr)); dc <= pr - std::abs(dr); ++dc) {
+          const int c = offset_cell(sh.cell, dr, dc, n);
+          const double w = static_cast<double>(pr + 1 - std::abs(dr) - std::abs(dc)) / (pr + 1);
+          pressure_[static_cast<size_t>(pressure_fill_[c]++)] = {sh.cargo, w};
+        }
   // Enemy yards: death on the cell; a yard whose owner can pay a spawn puts
   // an empty ship on its neighbours next turn.
   const double spawn_cost = static_cast<double>(s.config().spawn_cost);
@@ -430,9 +460,9 @@ void FleetPolicy::score_ship(const State& s, int me, int row) {
     return;
   }
   if (x > 0) {
-    const bool risk = x >= p_.min_return_cargo && lighter_within(sh.cell, 2) < x;
-    private_value_[row] = p_.return_bias * discount_[hd] * cargo_weight_ * x / std::max(hd, p_.min_return_turns) *
-                          (risk ? 1 + p_.risk_return_bias : 1);
+    // Lighter enemies pressing on a loaded ship send it home sooner.
+    const double risk = x >= p_.min_return_cargo ? p_.risk_return_bias * pressure(sh.cell, x) : 0;
+    private_value_[row] = p_.return_bias * discount_[hd] * cargo_weight_ * x / std::max(hd, p_.min_return_turns) * (1 + risk);
     private_role_[row] = Role::Home;
   }
 
@@ -452,10 +482,10 @@ void FleetPolicy::score_ship(const State& s, int me, int row) {
                                              : std::min(h * growth_[d1], std::max(h, cap));
     double best = 0;
     for (int t = 1; t <= max_t && d1 + t + d2 <= left; ++t)
-      best = std::max(best, discount_[d1 + t] * (cargo_weight_ * x + keep_[t] * hv) /
+      best = std::max(best, discount_[d1 + t] * (p_.mining_cargo_weight * cargo_weight_ * x + keep_[t] * hv) /
                                 std::max(1.0, d1 + t + p_.return_weight * d2));
     if (best <= 0) continue;
-    best *= held(c);
+    best *= held(c) * std::exp(-p_.pressure_discount * pressure(c, x + hv * keep_[1]));
     if (lighter_within(c, d1) < x + hv * keep_[1]) best *= 1 - p_.threat_discount;
     scratch_.push_back({best, c});
   }
@@ -621,14 +651,24 @@ void FleetPolicy::cost_moves(const State& s, int me) {
       if (role == Role::Hunt) victim = col.target;
     }
     rate = std::clamp(rate, 1.0, kForcedValue / 100);
+    // How close to its target a ship must be. A guard only has to be able to
+    // reach the yard no later than the nearest enemy (strictly before it when
+    // carrying cargo): until then it leaves the yard free for ships that
+    // deposit.
+    int slack = 0;
+    if (role == Role::Guard) {
+      const int guarded = columns_[j].target;
+      slack = std::max(0, yard_threat_[guarded] - (x > 0 ? 2 : 1));
+    }
+    auto distance = [&](int cell) { return std::max(0, geo_.dist(cell, target) - slack); };
     MoveRequest req;
     req.ship_index = i;
     req.cell = sh.cell;
-    const int d0 = geo_.dist(sh.cell, target);
+    const int d0 = distance(sh.cell);
     int threatened_moves = 0;
     for (int m = 0; m < kNumMoves; ++m) {
       const int nc = geo_.neighbor(sh.cell, m);
-      double cost = rate * (geo_.dist(nc, target) - d0);
+      double cost = rate * (distance(nc) - d0);
       const bool ram = role == Role::Ram && nc == target;
       const double dz = danger_.at(nc);
       if (!ram) {
@@ -639,15 +679,19 @@ void FleetPolicy::cost_moves(const State& s, int me) {
           cost += x > 0 ? p_.tie_penalty : p_.empty_tie_penalty;
         }
       }
-      // Next turn's escapes from there, for a ship with cargo that does not
-      // deposit on arriving.
+      // Next turn's escapes from there, and the lighter enemies pressing on
+      // it, for a ship with cargo that does not deposit on arriving.
       if (x > 0 && yard_cell_[nc] != 1) {
+        cost += p_.pressure_penalty * pressure(nc, x) * (x + kPressureCargoScale) / kPressureCargoScale;
         int esc = 0;
         for (int o = 0; o < kNumMoves; ++o) esc += danger2_[geo_.neighbor(nc, o)] > x;
         if (esc == 0) cost += p_.trap_penalty + x;
         else if (esc == 1) cost += p_.narrow_penalty;
       }
-      if (std::find(spawn_cells_.begin(), spawn_cells_.end(), nc) != spawn_cells_.end()) cost += p_.spawn_block_penalty;
+      // A planned spawn gives way to a ship bringing cargo home (the spawn is
+      // dropped, the deposit is not delayed); other ships keep off the yard.
+      if (role != Role::Home && std::find(spawn_cells_.begin(), spawn_cells_.end(), nc) != spawn_cells_.end())
+        cost += p_.spawn_block_penalty;
       // A hunter next to its victim: stepping onto it catches it if it stays.
       if (victim >= 0 && nc == ships[victim].cell) {
         const double p_stay = escapes_[victim] == 0 ? 1.0 : p_.strike_free_chance;

@@ -66,14 +66,18 @@ struct FleetParams {
   double step_discount;          // value factor per turn of the trip
   double return_weight;          // weight of the trip home in a trip's length
   double cargo_weight;           // weight of the cargo aboard in a trip's value (and of going home)
+  double mining_cargo_weight;    // its share in a mining trip's value
   double early_cargo_weight;     // ... before early_steps
   int early_steps;
   double threat_discount;        // value lost on a target a lighter enemy ship can reach first
   double control_discount;       // value x exp(this x control) where control < 0
+  int pressure_radius;           // lighter enemy ships press on a cell within this distance
+  double pressure_discount;      // a trip's value x exp(-this x pressure at the target)
+  double pressure_penalty;       // cost per unit of pressure on a loaded ship's next cell
   // Returning.
   double return_bias;            // multiplies the value of taking the cargo home now
   int min_return_turns;          // ... spread over at least this many turns
-  double risk_return_bias;       // ... x (1 + this) when a lighter enemy ship is within 2
+  double risk_return_bias;       // ... x (1 + this x the pressure of lighter enemy ships on it)
   double min_return_cargo;       // ... for ships carrying at least this
   // Hunting.
   int hunt_radius;               // an empty ship looks this far for enemy ships to hunt
@@ -179,6 +183,13 @@ class FleetPolicy {
   // The moves of enemy ship `enemy` that no own ship lighter than it can
   // reach this turn and that do not end on an own yard.
   int free_escapes(const State& s, int enemy) const;
+  // Sum of the weights of enemy ships lighter than `cargo` near `cell`.
+  double pressure(int cell, double cargo) const {
+    double sum = 0;
+    for (int k = pressure_begin_[cell]; k < pressure_begin_[cell + 1]; ++k)
+      if (pressure_[static_cast<size_t>(k)].first < cargo) sum += pressure_[static_cast<size_t>(k)].second;
+    return sum;
+  }
   // The least cargo of an enemy ship within distance d of cell c.
   double lighter_within(int cell, int d) const {
     return within_[static_cast<size_t>(cell) * kMaxDist + std::min(d, kMaxDist - 1)];
@@ -198,6 +209,8 @@ class FleetPolicy {
   std::array<double, kMaxCells> control_{};       // own minus enemy presence
   std::array<double, kMaxCells> own_reach_min_{}; // least own cargo that can be there after this turn
   std::vector<double> within_;                    // cells x kMaxDist: least enemy cargo within d
+  std::vector<int> pressure_begin_, pressure_fill_;  // per cell: its range in pressure_
+  std::vector<std::pair<double, double>> pressure_;  // (enemy cargo, weight) near each cell
   std::array<uint8_t, kMaxCells> yard_cell_{};    // 1: own yard, 2: enemy yard
   std::array<uint8_t, kMaxCells> enemy_on_{};     // an enemy ship stands there
   double board_halite_ = 0;
