@@ -229,3 +229,24 @@ TEST_CASE("arena statistics", "[search]") {
   }
   REQUIRE(s.players[0].wins + s.players[1].wins == Approx(4));
 }
+
+TEST_CASE("beam widens its beam while the deadline allows, and only then", "[search]") {
+  const auto positions = bench_positions(1, 2, 21, 150);
+  const BenchPosition& pos = positions[0];
+  // Without a deadline widen changes nothing: the same answer and work.
+  auto plain = make_planner("beam", std::vector<std::string>{"contact_radius=0"}, 3);
+  auto wide = make_planner("beam", std::vector<std::string>{"contact_radius=0", "widen=2"}, 3);
+  const State::Orders a = plain->plan(pos.state, pos.player, Budget::iterations(5000));
+  const State::Orders b = wide->plan(pos.state, pos.player, Budget::iterations(5000));
+  REQUIRE(a.size() == b.size());
+  for (size_t i = 0; i < a.size(); ++i) CHECK((a[i].unit == b[i].unit && a[i].action == b[i].action));
+  CHECK(plain->last_stats().iterations == wide->last_stats().iterations);
+  // With a deadline, a widening beam keeps working past the configured shape
+  // (at most 12 + 5 x 6 x 12 = 372 children) and still returns in time.
+  auto timed = make_planner("beam", std::vector<std::string>{"contact_radius=0", "widen=2"}, 3);
+  const auto t0 = std::chrono::steady_clock::now();
+  timed->plan(pos.state, pos.player, Budget::milliseconds(400));
+  const double took = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  CHECK(took < 400 * 1.5 + 15);
+  CHECK(timed->last_stats().iterations > 372);
+}

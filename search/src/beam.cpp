@@ -44,6 +44,8 @@ std::vector<ParamSpec> beam_specs() {
       {"progress_weight", 1, 0, 10, "value of a ship's progress toward its root target, per turn, times the policy's rate"},
       {"max_progress_rate", 200, 0, 100000, "cap of the policy's rate used for progress"},
       {"min_gain", 10, 0, 100000, "the answer leaves the policy's line only for a score at least this much higher"},
+      {"widen", 1, 1, 16, "with a deadline, after a complete beam try one this many times wider (width and branching), until time runs out (1: never)", true, /*tunable=*/false},
+      {"prune_penalty", 400, 0, 1e9, "deviations the policy costs at least this much above its own move (into danger, a trade, a trap) are never tried"},
       {"opponent_fit", 1, 0, 1, "1: each opponent's model is fitted to what the game memory saw it do; 0: the policy's own parameters", true, /*tunable=*/false},
   };
   for (ParamSpec& s : fleet_specs()) v.push_back(std::move(s));
@@ -66,6 +68,8 @@ class BeamPlanner final : public Planner {
         progress_weight_(p.get("progress_weight")),
         max_progress_rate_(p.get("max_progress_rate")),
         min_gain_(p.get("min_gain")),
+        prune_penalty_(p.get("prune_penalty")),
+        widen_(p.get_int("widen")),
         ep_(EvalParams::from(p)),
         own_(FleetParams::from(p)),
         base_(FleetParams::from(p)),
@@ -100,9 +104,38 @@ class BeamPlanner final : public Planner {
       return best_orders;
     }
     fit_opponents(root, player);
+    // The configured beam, then, while the deadline allows and `widen` > 1,
+    // wider ones (width and branching times widen each round): the answer of
+    // the widest beam that reached its full depth.
+    int width = width_, branching = branching_;
+    for (int round = 0;; ++round) {
+      State::Orders orders = best_orders;
+      const bool complete = run_beam(root, player, width, branching, inner, iterations, orders, out_of_time);
+      if (complete || round == 0) best_orders = std::move(orders);
+      if (!complete || widen_ <= 1 || !inner.has_deadline() || out_of_time()) break;
+      if (width * widen_ > kMaxWidth || branching * widen_ > kMaxBranching) break;
+      width *= widen_;
+      branching *= widen_;
+    }
+    finish(t0, iterations);
+    return best_orders;
+  }
+
+ private:
+  // Bounds of widening: far past what a turn's budget can evaluate.
+  static constexpr int kMaxWidth = 4096;
+  static constexpr int kMaxBranching = 4096;
+
+  // One beam of the given shape from the root; `orders` gets the first move
+  // of the deepest complete level (left alone if none completed). True when
+  // every level completed.
+  template <typename OutOfTime>
+  bool run_beam(const State& root, int player, int width, int branching, const Budget& inner, int64_t& iterations,
+                State::Orders& orders, const OutOfTime& out_of_time) {
     beam_.clear();
-    beam_.push_back({root, 0, best_orders, true});
+    beam_.push_back({root, 0, orders, true});
     bool out_of_budget = false;
+    int completed = 0;
     for (int depth = 0; depth < depth_ && !out_of_budget; ++depth) {
       next_.clear();
       for (const Entry& parent : beam_) {
@@ -131,8 +164,10 @@ class BeamPlanner final : public Planner {
         own_spawns_ = own.spawn_yards;
         requests_ = ours.requests();
         // Variants: single-ship deviations of the ships in contact (in a
-        // random order; never onto a cell another own ship ends on), then
-        // the policy's costs of those ships perturbed.
+        // random order; never onto a cell another own ship ends on, nor a
+        // move the policy prices as dangerous: the model of the opponents is
+        // a guess, and trusting it into danger lost ships), then the policy's
+        // costs of those ships perturbed.
         const std::vector<int>& contact = contact_ships(parent.state, player);
         const auto ships = parent.state.ships();
         auto end_of = [&](const std::pair<int, int>& choice) {
@@ -142,8 +177,10 @@ class BeamPlanner final : public Planner {
         for (size_t k = 0; k < own_choices_.size(); ++k) {
           if (own_choices_[k].second == kConvertOption) continue;
           if (std::find(contact.begin(), contact.end(), own_choices_[k].first) == contact.end()) continue;
+          const MoveRequest& req = requests_[k];
           for (int m = 0; m < kNumMoves; ++m) {
             if (m == own_choices_[k].second) continue;
+            if (req.cost[m] >= req.cost[own_choices_[k].second] + prune_penalty_) continue;
             const int cell = geo_.neighbor(ships[own_choices_[k].first].cell, m);
             bool taken = false;
             for (size_t o = 0; o < own_choices_.size() && !taken; ++o) taken = o != k && end_of(own_choices_[o]) == cell;
@@ -151,7 +188,7 @@ class BeamPlanner final : public Planner {
           }
         }
         for (size_t k = deviations_.size(); k > 1; --k) std::swap(deviations_[k - 1], deviations_[rng_.below(static_cast<uint32_t>(k))]);
-        for (int b = 0; b < branching_; ++b) {
+        for (int b = 0; b < branching; ++b) {
           if (inner.exhausted(iterations)) {
             out_of_budget = true;
             break;
@@ -192,7 +229,7 @@ class BeamPlanner final : public Planner {
       std::stable_sort(order_.begin(), order_.end(), [&](int a, int b) { return next_[a].score > next_[b].score; });
       // The policy's line always survives: the answer changes only when a
       // variant beats it at the same depth.
-      const size_t keep = std::min(next_.size(), static_cast<size_t>(width_));
+      const size_t keep = std::min(next_.size(), static_cast<size_t>(width));
       for (size_t i = keep; i < order_.size(); ++i)
         if (next_[order_[i]].policy_line) std::swap(order_[keep - 1], order_[i]);
       kept_.clear();
@@ -200,14 +237,13 @@ class BeamPlanner final : public Planner {
       beam_.swap(kept_);
       const auto line = std::find_if(beam_.begin(), beam_.end(), [](const Entry& e) { return e.policy_line; });
       const double line_score = line != beam_.end() ? line->score : -kInf;
-      best_orders = beam_.front().score >= line_score + min_gain_ * std::pow(discount_, depth) ? beam_.front().first
+      ++completed;
+      orders = beam_.front().score >= line_score + min_gain_ * std::pow(discount_, depth) ? beam_.front().first
                                                                                                 : line->first;
     }
-    finish(t0, iterations);
-    return best_orders;
+    return completed == depth_;
   }
 
- private:
   struct Entry {
     State state;
     double score;
@@ -249,7 +285,8 @@ class BeamPlanner final : public Planner {
   int default_iterations_;
   double safety_ms_;
   int contact_radius_;
-  double progress_weight_, max_progress_rate_, min_gain_;
+  double progress_weight_, max_progress_rate_, min_gain_, prune_penalty_;
+  int widen_;
   EvalParams ep_;
   // A model of each opponent, fitted to what the game memory saw it do.
   void fit_opponents(const State& root, int player) {
