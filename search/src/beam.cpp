@@ -113,7 +113,7 @@ class BeamPlanner final : public Planner {
       const bool complete = run_beam(root, player, width, branching, inner, iterations, orders, out_of_time);
       if (complete || round == 0) best_orders = std::move(orders);
       if (!complete || widen_ <= 1 || !inner.has_deadline() || out_of_time()) break;
-      if (width * widen_ > kMaxWidth || branching * widen_ > kMaxBranching) break;
+      if (static_cast<int64_t>(width) * branching * widen_ * widen_ > kMaxLevelChildren) break;
       width *= widen_;
       branching *= widen_;
     }
@@ -122,9 +122,10 @@ class BeamPlanner final : public Planner {
   }
 
  private:
-  // Bounds of widening: far past what a turn's budget can evaluate.
-  static constexpr int kMaxWidth = 4096;
-  static constexpr int kMaxBranching = 4096;
+  // Widening stops before a level would hold more children than this: each
+  // holds a State (16 KB), and the first games with an unbounded widening
+  // allocated gigabytes and missed Kaggle's deadline.
+  static constexpr int64_t kMaxLevelChildren = 2048;
 
   // One beam of the given shape from the root; `orders` gets the first move
   // of the deepest complete level (left alone if none completed). True when
