@@ -164,6 +164,38 @@ TEST_CASE("fleet: the first ship converts at once, and a builder converts on the
   CHECK(option_of(d, t.find_ship(UnitId::make(3, 1))) == kConvertOption);
 }
 
+TEST_CASE("fleet: in the farming phase a held cell near a yard regrows to the harvest threshold", "[fleet]") {
+  // Our yard at (7,7), our empty ship on (7,9) holding 100 halite; a richer
+  // cell (7,14) with 150 lies 7 moves from the yard, outside farm_radius 5. The
+  // enemy is far away, so (7,9) is ours (control above farm_control).
+  State s = State::empty(config_at(), 2, 100);
+  s.add_shipyard(UnitId::make(1, 1), cell(7, 7), 0);
+  s.add_shipyard(UnitId::make(1, 2), cell(0, 0), 1);
+  s.add_ship(UnitId::make(2, 1), cell(7, 9), 0, 0);
+  s.add_ship(UnitId::make(2, 2), cell(1, 0), 1, 0);
+  for (int c = 0; c < kSize * kSize; ++c) s.set_halite(c, 10);  // below min_target_halite
+  s.set_halite(cell(7, 9), 100);
+  s.set_halite(cell(7, 14), 150);
+  const std::vector<std::string> farm = {"farm_start_step=0", "farm_end_step=345", "farm_radius=5", "farm_control=0.5",
+                                         "harvest_base=80", "harvest_slope=1.1", "harvest_min=110", "harvest_max=450"};
+  // Without a farm the ship mines where it stands.
+  FleetPolicy plain = policy();
+  CHECK(end_cell(s, plain.decide(s, 0), 0) == cell(7, 9));
+  // With one, 100 is below the threshold (max(80 + 1.1 x 100, 110) = 190):
+  // the cell is left to grow and the ship goes east to the rich cell.
+  FleetPolicy farmer = policy(farm);
+  const PolicyDecision& d = farmer.decide(s, 0);
+  REQUIRE(farmer.control(cell(7, 9)) >= 0.5);
+  CHECK(end_cell(s, d, 0) == cell(7, 10));
+  // Above the threshold the farm cell is mined again.
+  s.set_halite(cell(7, 9), 400);
+  CHECK(end_cell(s, farmer.decide(s, 0), 0) == cell(7, 9));
+  // After farm_end_step the farm is mined out like any cell.
+  s.set_halite(cell(7, 9), 100);
+  s.set_step(350);
+  CHECK(end_cell(s, farmer.decide(s, 0), 0) == cell(7, 9));
+}
+
 TEST_CASE("fleet: legal and collision-free over seeded games, the same answers every run", "[fleet]") {
   for (int players : {2, 4}) {
     for (int g = 0; g < 6; ++g) {

@@ -16,6 +16,14 @@ std::vector<ParamSpec> fleet_specs() {
       {"home_harvest_bonus", 0.3, 0, 10, "... plus this times the mean per move closer than harvest_radius to an own yard"},
       {"harvest_radius", 3, 0, 32, "the belt around own yards left to regrow a little longer", true},
       {"harvest_all_steps", 60, 0, 400, "in the last this many steps every cell above min_target_halite is mined", true},
+      {"farm_start_step", 400, 0, 400, "from this step cells we hold near own yards (the farm) regrow to a harvest threshold (400: no farm)", true},
+      {"farm_end_step", 345, 0, 400, "... until this step; then the farm is mined out", true},
+      {"farm_radius", 5, 0, 32, "a farm cell is within this distance of an own yard ...", true},
+      {"farm_control", 0.5, -100, 100, "... where the control map is at least this"},
+      {"harvest_base", 80, 0, 500, "a farm cell's harvest threshold: base + slope x step, clipped to [min, max]"},
+      {"harvest_slope", 1.1, 0, 10, "see harvest_base"},
+      {"harvest_min", 110, 0, 500, "see harvest_base"},
+      {"harvest_max", 450, 0, 500, "see harvest_base"},
       {"step_discount", 1, 0.5, 1, "a trip's value falls by this factor per turn it takes"},
       {"return_weight", 1, 0, 2, "weight of the way home in a trip's length"},
       {"cargo_weight", 0.5, 0, 2, "weight of the cargo aboard in a trip's value (and of going home)"},
@@ -93,6 +101,14 @@ FleetParams FleetParams::from(const Params& p) {
   f.home_harvest_bonus = p.get("home_harvest_bonus");
   f.harvest_radius = p.get_int("harvest_radius");
   f.harvest_all_steps = p.get_int("harvest_all_steps");
+  f.farm_start_step = p.get_int("farm_start_step");
+  f.farm_end_step = p.get_int("farm_end_step");
+  f.farm_radius = p.get_int("farm_radius");
+  f.farm_control = p.get("farm_control");
+  f.harvest_base = p.get("harvest_base");
+  f.harvest_slope = p.get("harvest_slope");
+  f.harvest_min = p.get("harvest_min");
+  f.harvest_max = p.get("harvest_max");
   f.step_discount = p.get("step_discount");
   f.return_weight = p.get("return_weight");
   f.cargo_weight = p.get("cargo_weight");
@@ -473,6 +489,7 @@ void FleetPolicy::score_ship(const State& s, int me, int row) {
   const int cells = geo_.cells();
   const double cap = static_cast<double>(cfg.max_cell_halite);
   const int max_t = std::min(p_.max_mine_turns, kMaxTurns - 1);
+  const double log_keep = std::log(1 - cfg.collect_rate);
   scratch_.clear();
   for (int c = 0; c < cells; ++c) {
     const double h = s.halite(c);
@@ -480,8 +497,15 @@ void FleetPolicy::score_ship(const State& s, int me, int row) {
     const int d1 = geo_.dist(sh.cell, c), d2 = home_[c];
     const double hv = enemy_on_[c] && d1 > 1 ? h * std::pow(1 - cfg.collect_rate, d1 - 1)
                                              : std::min(h * growth_[d1], std::max(h, cap));
+    int t_lo = 1, t_hi = max_t;
+    if (farm_[c]) {
+      // A farm cell is left to regrow up to the harvest threshold, then
+      // mined down to it, no further.
+      if (hv < harvest_threshold_) continue;
+      t_lo = t_hi = std::clamp(static_cast<int>(std::ceil(std::log(harvest_threshold_ / hv) / log_keep)), 1, max_t);
+    }
     double best = 0;
-    for (int t = 1; t <= max_t && d1 + t + d2 <= left; ++t)
+    for (int t = t_lo; t <= t_hi && d1 + t + d2 <= left; ++t)
       best = std::max(best, discount_[d1 + t] * (p_.mining_cargo_weight * cargo_weight_ * x + keep_[t] * hv) /
                                 std::max(1.0, d1 + t + p_.return_weight * d2));
     if (best <= 0) continue;
@@ -570,6 +594,11 @@ void FleetPolicy::assign(const State& s, int me) {
       t = std::max(t, mean * (p_.harvest_ratio + p_.home_harvest_bonus * std::max(0, p_.harvest_radius - home_[c])));
     harvest_min_[c] = std::min(t, kMaxHarvestFraction * static_cast<double>(cfg.max_cell_halite));
   }
+  // The farm: cells we hold near own yards, in the farming phase.
+  const bool farming = step >= p_.farm_start_step && step < p_.farm_end_step && cfg.collect_rate > 0 && cfg.collect_rate < 1;
+  harvest_threshold_ = std::clamp(p_.harvest_base + p_.harvest_slope * step, p_.harvest_min, p_.harvest_max);
+  for (int c = 0; c < cells; ++c)
+    farm_[c] = farming && !yard_cell_[c] && home_[c] <= p_.farm_radius && control_[c] >= p_.farm_control;
   cargo_weight_ = step < p_.early_steps ? p_.early_cargo_weight : p_.cargo_weight;
   for (int t = 0; t < kMaxTurns; ++t) keep_[t] = 1 - std::pow(1 - cfg.collect_rate, t);
   for (int k = 0; k < kMaxDist + kMaxTurns; ++k) discount_[k] = std::pow(p_.step_discount, k);

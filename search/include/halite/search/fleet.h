@@ -63,6 +63,14 @@ struct FleetParams {
   double home_harvest_bonus;     // ... plus this x the mean per move closer than harvest_radius to an own yard
   int harvest_radius;
   int harvest_all_steps;         // in the last this many steps every cell above min_target_halite is mined
+  int farm_start_step;           // from this step the farm (cells held near own yards) regrows ...
+  int farm_end_step;             // ... until this one
+  int farm_radius;               // a farm cell is this close to an own yard
+  double farm_control;           // ... where control is at least this
+  double harvest_base;           // the farm's harvest threshold: base + slope x step in [min, max]
+  double harvest_slope;
+  double harvest_min;
+  double harvest_max;
   double step_discount;          // value factor per turn of the trip
   double return_weight;          // weight of the trip home in a trip's length
   double cargo_weight;           // weight of the cargo aboard in a trip's value (and of going home)
@@ -225,6 +233,8 @@ class FleetPolicy {
   std::vector<int> sites_;  // cells of this turn's conversions
   std::array<int16_t, kMaxCells> home_{};
   std::array<double, kMaxCells> harvest_min_{};  // least halite worth mining
+  std::array<uint8_t, kMaxCells> farm_{};        // cells left to regrow to harvest_threshold_
+  double harvest_threshold_ = 0;
   double cargo_weight_ = 1;
   std::array<double, kMaxTurns> keep_{};
   std::array<double, kMaxDist + kMaxTurns> discount_{};
