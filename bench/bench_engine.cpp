@@ -55,6 +55,27 @@ void BM_CopyState(benchmark::State& bench) {
 }
 BENCHMARK(BM_CopyState)->Arg(5)->Arg(25)->Arg(52);
 
+// The copy a search's inner loop makes: State::assign_from into a scratch
+// state that held the same position before (what resetting to a root is).
+void BM_AssignFrom(benchmark::State& bench) {
+  const State& source = position_with(static_cast<int>(bench.range(0)));
+  auto target = std::make_unique<State>(source);
+  for (auto _ : bench) {
+    target->assign_from(source);
+    benchmark::DoNotOptimize(target.get());
+    benchmark::ClobberMemory();
+  }
+  bench.counters["ships"] = static_cast<double>(source.ships().size());
+  // The bytes moved: the header (what precedes the unit and cell arrays),
+  // the live units and the board's cells.
+  constexpr size_t header = sizeof(State) - kMaxShips * sizeof(Ship) - kMaxShipyards * sizeof(Shipyard) -
+                            kMaxCells * sizeof(double);
+  bench.counters["bytes"] = static_cast<double>(header + source.ships().size() * sizeof(Ship) +
+                                                source.shipyards().size() * sizeof(Shipyard) +
+                                                static_cast<size_t>(source.cell_count()) * sizeof(double));
+}
+BENCHMARK(BM_AssignFrom)->Arg(5)->Arg(25)->Arg(52);
+
 // Copy + resolve, minus nothing: the copy is part of what a search pays per
 // simulated turn. BM_CopyState gives the copy alone.
 void BM_CopyAndResolveTurn(benchmark::State& bench) {
@@ -70,22 +91,45 @@ void BM_CopyAndResolveTurn(benchmark::State& bench) {
 }
 BENCHMARK(BM_CopyAndResolveTurn)->Arg(5)->Arg(25)->Arg(52);
 
+// The same with the search's copy: assign_from into the scratch state that
+// the previous iteration resolved.
+void BM_AssignAndResolveTurn(benchmark::State& bench) {
+  const State& source = position_with(static_cast<int>(bench.range(0)));
+  auto scratch = std::make_unique<State>();
+  for (auto _ : bench) {
+    scratch->assign_from(source);
+    scratch->resolve();
+    benchmark::DoNotOptimize(scratch.get());
+    benchmark::ClobberMemory();
+  }
+  bench.counters["ships"] = static_cast<double>(source.ships().size());
+}
+BENCHMARK(BM_AssignAndResolveTurn)->Arg(5)->Arg(25)->Arg(52);
+
 // A 4-player state with about 100 ships: every s12 state's ships moved or
 // spawned until the board holds ~100 (the replays peak at 52 on 21x21).
+const State& state_with_100_ships() {
+  static const State staged = [] {
+    State s = position_with(52);
+    s.clear_staged();
+    search::Rng rng(7);
+    for (int p = 0; p < s.num_players(); ++p) s.mutable_player(p).bank = 1e6;
+    int ids = 1;
+    for (int c = 0; c < s.cell_count() && s.ships().size() < 100; c += 3) {
+      bool busy = false;
+      for (const Ship& sh : s.ships()) busy |= sh.cell == c;
+      for (const Shipyard& y : s.shipyards()) busy |= y.cell == c;
+      if (!busy) s.add_ship(UnitId::make(0, static_cast<uint32_t>(100 + ids++)), c, c % 4, c % 7 * 10.0);
+    }
+    const Action moves[] = {Action::None, Action::North, Action::South, Action::East, Action::West};
+    for (int i = 0; i < static_cast<int>(s.ships().size()); ++i) s.stage_ship(i, moves[rng.below(5)]);
+    return s;
+  }();
+  return staged;
+}
+
 void BM_CopyAndResolveTurn100Ships(benchmark::State& bench) {
-  State s = position_with(52);
-  s.clear_staged();
-  search::Rng rng(7);
-  for (int p = 0; p < s.num_players(); ++p) s.mutable_player(p).bank = 1e6;
-  int ids = 1;
-  for (int c = 0; c < s.cell_count() && s.ships().size() < 100; c += 3) {
-    bool busy = false;
-    for (const Ship& sh : s.ships()) busy |= sh.cell == c;
-    for (const Shipyard& y : s.shipyards()) busy |= y.cell == c;
-    if (!busy) s.add_ship(UnitId::make(0, static_cast<uint32_t>(100 + ids++)), c, c % 4, c % 7 * 10.0);
-  }
-  const Action moves[] = {Action::None, Action::North, Action::South, Action::East, Action::West};
-  for (int i = 0; i < static_cast<int>(s.ships().size()); ++i) s.stage_ship(i, moves[rng.below(5)]);
+  const State& s = state_with_100_ships();
   auto scratch = std::make_unique<State>();
   for (auto _ : bench) {
     *scratch = s;
@@ -96,6 +140,44 @@ void BM_CopyAndResolveTurn100Ships(benchmark::State& bench) {
   bench.counters["ships"] = static_cast<double>(s.ships().size());
 }
 BENCHMARK(BM_CopyAndResolveTurn100Ships);
+
+void BM_AssignAndResolveTurn100Ships(benchmark::State& bench) {
+  const State& s = state_with_100_ships();
+  auto scratch = std::make_unique<State>();
+  for (auto _ : bench) {
+    scratch->assign_from(s);
+    scratch->resolve();
+    benchmark::DoNotOptimize(scratch.get());
+    benchmark::ClobberMemory();
+  }
+  bench.counters["ships"] = static_cast<double>(s.ships().size());
+}
+BENCHMARK(BM_AssignAndResolveTurn100Ships);
+
+// The copies alone on that state: plain and assign_from.
+void BM_CopyState100Ships(benchmark::State& bench) {
+  const State& s = state_with_100_ships();
+  auto target = std::make_unique<State>();
+  for (auto _ : bench) {
+    *target = s;
+    benchmark::DoNotOptimize(target.get());
+    benchmark::ClobberMemory();
+  }
+  bench.counters["ships"] = static_cast<double>(s.ships().size());
+}
+BENCHMARK(BM_CopyState100Ships);
+
+void BM_AssignFrom100Ships(benchmark::State& bench) {
+  const State& s = state_with_100_ships();
+  auto target = std::make_unique<State>(s);
+  for (auto _ : bench) {
+    target->assign_from(s);
+    benchmark::DoNotOptimize(target.get());
+    benchmark::ClobberMemory();
+  }
+  bench.counters["ships"] = static_cast<double>(s.ships().size());
+}
+BENCHMARK(BM_AssignFrom100Ships);
 
 // Complete 2-player games between two reimplementations of the reference's
 // random agent, through the planner interface and the shared match loop.

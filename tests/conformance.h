@@ -1,7 +1,7 @@
 // The conformance check run on every state the tests produce (OpenSpiel's
-// RandomSimTest habit): a copy equals the original and hashes the same, the
-// JSON observation round trip gives the same state back, and the invariants
-// hold.
+// RandomSimTest habit): a copy (plain and assign_from) equals the original and
+// hashes the same, the JSON observation round trip gives the same state back,
+// and the invariants hold.
 #pragma once
 
 #include <catch2/catch.hpp>
@@ -14,6 +14,10 @@ inline void check_conformance(const State& state) {
   const State copy = state;
   REQUIRE(copy == state);
   REQUIRE(hash(copy) == hash(state));
+  State cheap;  // the copy that moves only the live data, into a default state
+  cheap.assign_from(state);
+  REQUIRE(cheap == state);
+  REQUIRE(hash(cheap) == hash(state));
   const std::string invariant = state.check();
   INFO("step " << state.step() << ": " << invariant);
   REQUIRE(invariant.empty());

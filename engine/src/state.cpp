@@ -693,6 +693,10 @@ std::string State::check() const {
     if (!(halite_[c] >= 0) || !std::isfinite(halite_[c])) return "cell " + std::to_string(c) + " has invalid halite";
   for (int c = cells; c < kMaxCells; ++c)
     if (halite_[c] != 0) return "halite stored past the board";
+  for (int i = num_ships_; i < kMaxShips; ++i)
+    if (!(ships_[i] == Ship{})) return "ship slot " + std::to_string(i) + " past the count is not zero";
+  for (int i = num_yards_; i < kMaxShipyards; ++i)
+    if (!(yards_[i] == Shipyard{})) return "shipyard slot " + std::to_string(i) + " past the count is not zero";
   for (int c = 0; c < kMaxCells; ++c) {
     const bool growing = c < cells && halite_[c] != 0 && halite_[c] != static_cast<double>(config_.max_cell_halite);
     if (growing != static_cast<bool>((growing_[c >> 6] >> (c & 63)) & 1))
