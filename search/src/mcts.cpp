@@ -311,7 +311,7 @@ class PairedMonteCarlo final : public GreedyAnchoredSearch {
   // One rollout of the greedy plan (unit `dev` playing move `dev_move` instead
   // when dev >= 0) to the horizon; the evaluation plus the own ships' progress.
   double paired_rollout(const State& root, int player, int dev, int dev_move, uint64_t seed) {
-    sim_ = root;
+    sim_.assign_from(root);
     Rng rng(seed);
     for (int d = 0; d < mp_.horizon && !sim_.is_terminal(); ++d) {
       if (d == 0) {
@@ -485,7 +485,7 @@ class DecoupledTrees final : public GreedyAnchoredSearch {
   }
 
   void simulate(const State& root, int player, double base) {
-    sim_ = root;
+    sim_.assign_from(root);
     const int units = static_cast<int>(units_.size());
     for (int u = 0; u < units; ++u) cursor_[u] = u, deposited_[u] = 0;
     int depth_done = 0;
