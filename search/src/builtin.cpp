@@ -14,6 +14,7 @@ std::vector<PlannerInfo> builtin_planners() {
   v.push_back(paired_planner_info());
   v.push_back(smitsimax_planner_info());
   v.push_back(beam_planner_info());
+  v.push_back(mcts_planner_info());
   return v;
 }
 
