@@ -28,6 +28,11 @@ constexpr int kMaxTreeDepth = 10;
 // the danger penalties the move could put on another ship and the forbidden
 // cost, so the resolver still refuses to push a neighbour into danger.
 constexpr double kPreference = 1e5;
+// The pools grow in blocks: the first holds kPoolFirstBlock chunks (a small
+// tree costs a few hundred KB), each next one twice the last, up to
+// kPoolMaxBlock chunks (one allocation stays in the tens of MB at max_units).
+constexpr int64_t kPoolFirstBlock = 256;
+constexpr int64_t kPoolMaxBlock = int64_t{1} << 16;
 
 std::vector<ParamSpec> mcts_specs() {
   std::vector<ParamSpec> v = {
@@ -45,7 +50,7 @@ std::vector<ParamSpec> mcts_specs() {
       {"progress_weight", 1, 0, 10, "value of a ship's progress toward its root target, per turn, times the policy's rate"},
       {"max_progress_rate", 200, 0, 100000, "cap of the policy's rate used for progress"},
       {"min_gain", 10, 0, 100000, "the answer leaves the policy's joint move only for a mean at least this much higher"},
-      {"max_nodes", 20000, 1, 10000000, "most tree nodes per turn, and most sampled joint moves stored besides each node's prior (the pools' bound)", true, /*tunable=*/false},
+      {"max_nodes", 20000, 1, 10000000, "most tree nodes, and most joint moves stored before sampling stops (each node's prior is stored regardless): the pools' bound", true, /*tunable=*/false},
       {"default_iterations", 2000, 1, 100000000, "iterations when the budget has neither deadline nor cap", true, /*tunable=*/false},
       {"safety_ms", 3, 0, 1000, "stop searching this long before the deadline (time to answer)", false, /*tunable=*/false},
       {"opponent_fit", 1, 0, 1, "1: each opponent's model is fitted to what the game memory saw it do; 0: the policy's own parameters", true, /*tunable=*/false},
@@ -148,8 +153,8 @@ struct MctsPlanner::Impl {
         rng_(seed),
         seed_(seed),
         node_bytes_(Node::header_bytes() + static_cast<size_t>(mp_.max_units) * sizeof(UnitStats)),
-        node_pool_(node_bytes_, 256, static_cast<size_t>(std::clamp<int64_t>(mp_.max_nodes, 256, 1 << 16))),
-        arm_pool_(sizeof(Arm), 256, static_cast<size_t>(std::clamp<int64_t>(mp_.max_nodes, 256, 1 << 16))) {
+        node_pool_(node_bytes_, kPoolFirstBlock, static_cast<size_t>(std::clamp(mp_.max_nodes, kPoolFirstBlock, kPoolMaxBlock))),
+        arm_pool_(sizeof(Arm), kPoolFirstBlock, static_cast<size_t>(std::clamp(mp_.max_nodes, kPoolFirstBlock, kPoolMaxBlock))) {
     units_.reserve(kMaxUnits);
   }
   ~Impl() { release_tree(nullptr); }
@@ -174,6 +179,8 @@ struct MctsPlanner::Impl {
     player_ = player;
     geo_.init(root.size());
     const Budget inner = budget.for_search(mp_.safety_ms, mp_.default_iterations);
+    // Read before every policy call (each costs up to milliseconds).
+    auto out_of_time = [&inner]() { return inner.has_deadline() && inner.remaining_ms() <= 0; };
 
     // The policy's answer first: the anytime fallback and the prior.
     const PolicyDecision& own = own_.decide(root, player);
@@ -187,7 +194,7 @@ struct MctsPlanner::Impl {
       targets_.push_back({root.ships()[own.ship_choices[k].first].id, own.targets[k]});
     select_units(root, player, own);
     info_.units = static_cast<int>(units_.size());
-    if (units_.empty()) {
+    if (units_.empty() || out_of_time()) {
       release_tree(nullptr);
       finish(stats, t0, 0);
       return fallback;
@@ -199,6 +206,11 @@ struct MctsPlanner::Impl {
     opp_spawns_.clear();
     for (int q = 0; q < root.num_players(); ++q) {
       if (q == player || root.player(q).status != Status::Active) continue;
+      if (out_of_time()) {
+        release_tree(nullptr);
+        finish(stats, t0, 0);
+        return fallback;
+      }
       FleetPolicy& model = mp_.opponent_fit ? *opponents_[q] : model_;
       const PolicyDecision& od = model.decide(root, q);
       for (size_t k = 0; k < od.ship_choices.size(); ++k) {
@@ -216,7 +228,7 @@ struct MctsPlanner::Impl {
         root_taken_.push_back(geo_.neighbor(root.ships()[own_choices_[k].first].cell, own_choices_[k].second));
 
     // The root: the subtree kept from the last turn when this state is its
-    // child's and the units are the same, else a new node.
+    // node's and the units are the same, else a new node.
     Node* keep = nullptr;
     if (kept && mp_.reuse_tree && same_state(root, predicted_) && kept_units_.size() == units_.size()) {
       keep = kept;
@@ -231,8 +243,7 @@ struct MctsPlanner::Impl {
     // Search.
     const uint64_t roll_base = rng_.next();
     int64_t iterations = 0;
-    while (!inner.exhausted(iterations)) {
-      if (inner.has_deadline() && inner.remaining_ms() <= 0) break;
+    while (!inner.exhausted(iterations) && !out_of_time()) {
       if (!iterate(root, mix64(roll_base + static_cast<uint64_t>(iterations)), inner, stats)) break;
       ++iterations;
     }
@@ -311,11 +322,14 @@ struct MctsPlanner::Impl {
       for (int m = 1; m < kNumMoves; ++m)
         if (cost[m] < cost[policy]) policy = m;
     }
+    // When the policy's own move is forbidden (+inf), every allowed move is
+    // kept: the policy had nothing better, the search may find something.
+    const double bound = cost[policy] + mp_.prune_penalty;
     std::array<std::pair<double, int>, kNumMoves> rest{};
     int allowed = 0, count = 0;
     for (int m = 0; m < kNumMoves; ++m) {
       if (m == policy) continue;
-      const bool keep = cost[m] < cost[policy] + mp_.prune_penalty;
+      const bool keep = cost[m] < bound || (bound == kInf && cost[m] < kInf);
       allowed += keep;
       rest[static_cast<size_t>(count++)] = {keep ? cost[m] : kInf, m};
     }
@@ -461,13 +475,18 @@ struct MctsPlanner::Impl {
       } else {
         for (size_t u = 0; u < units_.size(); ++u)
           if (alive >> u & 1) sim_.stage_ship(unit_ship_[u], kMoveActions[move_of_key(arm->key, static_cast<int>(u))]);
+        give_way(alive, arm->key);
       }
       sim_.resolve();
       ++stats.simulated_steps;
       path_[static_cast<size_t>(depth)] = {node, arm, alive};
       ++depth;
       if (!arm->child) {
-        arm->child = new_node();  // nullptr when the pool is full: evaluated without a node
+        // A joint move gets its node on its first visit, unless the tree
+        // ends there (tree_depth) or the pool is full: then it stays a leaf
+        // arm, evaluated without a node, so that an arm with a node always
+        // has the node's visits.
+        if (arm->n == 0 && depth < tree_turns) arm->child = new_node();
         leaf = arm->child;
         break;
       }
@@ -525,13 +544,7 @@ struct MctsPlanner::Impl {
   // epsilon-greedy; a move onto a cell another own ship already takes gives
   // way to the unit's next move that does not.
   uint64_t sample_local(Node* node, int depth, uint32_t alive) {
-    if (++epoch_ == 0) {
-      taken_.fill(0);
-      ship_mark_.fill(0);
-      epoch_ = 1;
-    }
-    for (size_t u = 0; u < units_.size(); ++u)
-      if (alive >> u & 1) ship_mark_[static_cast<size_t>(unit_ship_[u])] = epoch_;
+    mark_units(alive);
     if (depth == 0) {
       for (int c : root_taken_) taken_[static_cast<size_t>(c)] = epoch_;
     } else {
@@ -580,6 +593,45 @@ struct MctsPlanner::Impl {
       key |= static_cast<uint64_t>(pick) << (3 * u);
     }
     return key;
+  }
+
+  // Below the root our other ships play the rollout policy, which planned
+  // around the units' rollout moves, not the tree's: a ship whose move ends
+  // where a unit (or an own ship before it) ends takes its first free cell
+  // instead (staying first), so that the simulated fleet, like the real one
+  // (the resolver), does not collide with itself.
+  void give_way(uint32_t alive, uint64_t key) {
+    mark_units(alive);
+    const auto ships = sim_.ships();
+    for (size_t u = 0; u < units_.size(); ++u)
+      if (alive >> u & 1)
+        taken_[static_cast<size_t>(geo_.neighbor(ships[static_cast<size_t>(unit_ship_[u])].cell, move_of_key(key, static_cast<int>(u))))] = epoch_;
+    for (size_t i = 0; i < ships.size(); ++i) {
+      if (ships[i].owner != player_ || ship_mark_[i] == epoch_) continue;
+      const int end = geo_.neighbor(ships[i].cell, rollout_.move_of(static_cast<int>(i)));
+      if (taken_[static_cast<size_t>(end)] != epoch_) {
+        taken_[static_cast<size_t>(end)] = epoch_;
+        continue;
+      }
+      for (int m = 0; m < kNumMoves; ++m) {
+        const int c = geo_.neighbor(ships[i].cell, m);
+        if (taken_[static_cast<size_t>(c)] == epoch_) continue;
+        taken_[static_cast<size_t>(c)] = epoch_;
+        sim_.stage_ship(static_cast<int>(i), kMoveActions[m]);
+        break;
+      }
+    }
+  }
+
+  // A new epoch of the cell and ship marks, with the living units' ships marked.
+  void mark_units(uint32_t alive) {
+    if (++epoch_ == 0) {
+      taken_.fill(0);
+      ship_mark_.fill(0);
+      epoch_ = 1;
+    }
+    for (size_t u = 0; u < units_.size(); ++u)
+      if (alive >> u & 1) ship_mark_[static_cast<size_t>(unit_ship_[u])] = epoch_;
   }
 
   // ---- pools ---------------------------------------------------------------

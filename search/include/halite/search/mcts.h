@@ -20,7 +20,10 @@
 // path with the engine (stage_*, resolve), so a node below depth 1 stands for
 // the states its joint moves lead to under the other ships' random rollout
 // moves (the rollout's randomness comes from a per-iteration seed: common
-// random numbers across the joint moves compared). Each node holds
+// random numbers across the joint moves compared). Below the root an own
+// ship that is not a unit gives way when its rollout move ends where a unit
+// (or an own ship before it) ends: it takes its first free cell, staying
+// first, as the resolver keeps the real fleet apart. Each node holds
 //  - per unit, a local bandit over its moves: the moves the policy does not
 //    price prune_penalty above its own (safety pruning), ordered by the
 //    policy's cost and opened progressively (widen_scale x visits^widen_exp
@@ -36,8 +39,10 @@
 // by unit (in a random order) from the local bandits, each epsilon-greedy
 // (local_epsilon; moves not tried yet first), skipping moves onto a cell
 // another own ship already takes; otherwise the global bandit's best joint
-// move is played (global_epsilon: a random one). After tree_depth turns, or
-// at a node visited for the first time, the rollout policy plays every ship
+// move is played (global_epsilon: a random one). A joint move gets its child
+// node on its first visit (not at depth tree_depth, where the tree ends).
+// After tree_depth turns, or at a node visited for the first time, the
+// rollout policy plays every ship
 // to `horizon` turns from the root; the value is evaluate() plus the own
 // ships' progress (ProgressTerm), backed up along the path: every node
 // updates its global arm and each living unit's local arm.
@@ -48,15 +53,18 @@
 // builds from the fleet policy (unblocked_spawns()).
 //
 // Memory. Nodes and joint moves come from Boost.Pool pools: at most
-// max_nodes nodes, and besides each node's prior at most max_nodes sampled
-// joint moves (a sample past the bound plays the global bandit's best); after a turn every node is returned to its pool except
+// max_nodes nodes (a joint move first visited past the bound stays without a
+// node: a leaf), and joint moves are sampled only while fewer than max_nodes
+// are stored (past the bound the global bandit's best is played; each node's
+// prior is stored regardless). After a turn every node is returned to its pool except
 // the subtree under the joint move actually played, which is kept when the
 // next root equals that child's state (the first turn is deterministic given
 // the opponent models; the child's state is stored) and the same units are
 // searched (reuse_tree).
 //
 // Deterministic with a seed and an iteration budget; with a deadline the
-// clock is read every iteration and before every policy call.
+// clock is read every iteration and before every policy call (with no time
+// left before the search, the answer is the policy's).
 #pragma once
 
 #include <cstdint>
