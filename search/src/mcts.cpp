@@ -192,7 +192,10 @@ struct MctsPlanner::Impl {
     targets_.clear();
     for (size_t k = 0; k < own.ship_choices.size(); ++k)
       targets_.push_back({root.ships()[own.ship_choices[k].first].id, own.targets[k]});
-    select_units(root, player, own);
+    // The subtree kept from the last turn is reused when this state is the
+    // one its node stands for (and the same units are searched).
+    const bool predicted = kept && mp_.reuse_tree && same_state(root, predicted_);
+    select_units(root, player, own, predicted ? &kept_units_ : nullptr);
     info_.units = static_cast<int>(units_.size());
     if (units_.empty() || out_of_time()) {
       release_tree(nullptr);
@@ -230,7 +233,7 @@ struct MctsPlanner::Impl {
     // The root: the subtree kept from the last turn when this state is its
     // node's and the units are the same, else a new node.
     Node* keep = nullptr;
-    if (kept && mp_.reuse_tree && same_state(root, predicted_) && kept_units_.size() == units_.size()) {
+    if (predicted && kept_units_.size() == units_.size()) {
       keep = kept;
       for (size_t u = 0; u < units_.size(); ++u)
         if (kept_units_[u] != units_[u].id) keep = nullptr;
@@ -291,8 +294,11 @@ struct MctsPlanner::Impl {
   };
 
   // Own ships in contact (every own ship with contact_radius 0) that the
-  // policy does not convert, nearest to an enemy ship first, at most max_units.
-  void select_units(const State& root, int player, const PolicyDecision& own) {
+  // policy does not convert, nearest to an enemy ship first, at most
+  // max_units. When `sticky` (the units of a subtree that could be reused)
+  // are all still candidates and as many units are to be searched, they are
+  // the units, in their order: a tree's statistics are per unit index.
+  void select_units(const State& root, int player, const PolicyDecision& own, const std::vector<UnitId>* sticky) {
     candidates_.clear();
     const auto ships = root.ships();
     for (size_t k = 0; k < own.ship_choices.size(); ++k) {
@@ -305,6 +311,20 @@ struct MctsPlanner::Impl {
       candidates_.push_back({nearest, sh.id, static_cast<int>(k)});
     }
     std::sort(candidates_.begin(), candidates_.end());
+    if (sticky && sticky->size() == std::min(candidates_.size(), static_cast<size_t>(mp_.max_units))) {
+      // The sticky units to the front, in their order, the others after them
+      // nearest first; back to nearest first unless all are candidates.
+      size_t front = 0;
+      for (const UnitId id : *sticky)
+        for (size_t c = front; c < candidates_.size(); ++c)
+          if (candidates_[c].id == id) {
+            std::rotate(candidates_.begin() + static_cast<long>(front), candidates_.begin() + static_cast<long>(c),
+                        candidates_.begin() + static_cast<long>(c) + 1);
+            ++front;
+            break;
+          }
+      if (front != sticky->size()) std::sort(candidates_.begin(), candidates_.end());
+    }
     if (static_cast<int>(candidates_.size()) > mp_.max_units) candidates_.resize(static_cast<size_t>(mp_.max_units));
     units_.clear();
     unit_of_choice_.assign(own.ship_choices.size(), -1);

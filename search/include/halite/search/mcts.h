@@ -60,7 +60,9 @@
 // the subtree under the joint move actually played, which is kept when the
 // next root equals that child's state (the first turn is deterministic given
 // the opponent models; the child's state is stored) and the same units are
-// searched (reuse_tree).
+// searched (reuse_tree): then, when the kept node's units are all still in
+// contact and as many ships are searched, they are the units again, in their
+// order (nearest first would reorder them every turn and lose the tree).
 //
 // Deterministic with a seed and an iteration budget; with a deadline the
 // clock is read every iteration and before every policy call (with no time
