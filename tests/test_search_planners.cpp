@@ -66,6 +66,9 @@ TEST_CASE("the search planners never issue a rejected command nor collide own sh
   play_checked("beam", {"crash_home_steps=0", "beam_depth=2", "beam_width=2", "branching=3"}, 30, 2, 11, 60, 12, true);
   play_checked("beam", {"crash_home_steps=0", "beam_depth=2", "beam_width=2", "branching=8", "contact_radius=0"}, 10, 2, 11, 60,
                40, true);
+  // The tree search over joint moves (more in test_mcts.cpp).
+  play_checked("mcts", {"crash_home_steps=0", "horizon=4"}, 20, 2, 11, 60, 40, true);
+  play_checked("mcts", {"crash_home_steps=0", "contact_radius=0", "horizon=3", "tree_depth=2"}, 10, 4, 11, 50, 30, true);
 }
 
 TEST_CASE("the reference-style planners only issue accepted commands", "[search]") {
@@ -129,7 +132,7 @@ TEST_CASE("the assignment is optimal on small matrices", "[search]") {
 
 TEST_CASE("planners are deterministic with a seed and an iteration budget", "[search]") {
   const auto positions = bench_positions(2, 2, 13, 40);
-  for (const char* name : {"greedy", "paired", "smitsimax", "beam"}) {
+  for (const char* name : {"greedy", "paired", "smitsimax", "beam", "mcts"}) {
     for (const BenchPosition& pos : positions) {
       const std::vector<std::string> overrides =
           std::string(name) == "greedy" ? std::vector<std::string>{} : std::vector<std::string>{"contact_radius=0"};
@@ -170,7 +173,7 @@ TEST_CASE("paired and beam play their base policy's move of every ship out of co
 TEST_CASE("search planners return within their deadline", "[search]") {
   // Generous margins: this checks the mechanism, not the machine.
   const auto positions = bench_positions(1, 2, 21, 150);
-  for (const char* name : {"paired", "smitsimax", "beam"}) {
+  for (const char* name : {"paired", "smitsimax", "beam", "mcts"}) {
     // contact_radius=0: every ship is searched, so the search always runs.
     auto planner = make_planner(name, std::vector<std::string>{"contact_radius=0"}, 5);
     for (double ms : {20.0, 60.0}) {
