@@ -33,11 +33,11 @@ void plan_with(benchmark::State& st, const char* name, int64_t iterations, const
   st.counters["sims/s"] = benchmark::Counter(static_cast<double>(sims), benchmark::Counter::kIsRate);
 }
 
-// The default (paired) search; contact_radius=0 searches every ship, so the
-// count does not depend on how many ships happen to be in contact.
-void BM_Mcts(benchmark::State& st) { plan_with(st, "mcts", 500, {"contact_radius=0"}); }
+// Paired Monte Carlo; contact_radius=0 searches every ship, so the count does
+// not depend on how many ships happen to be in contact.
+void BM_Paired(benchmark::State& st) { plan_with(st, "paired", 500, {"contact_radius=0"}); }
 // The decoupled bandit trees (rollout policy on every simulated turn).
-void BM_MctsDecoupled(benchmark::State& st) { plan_with(st, "mcts", 500, {"paired=0", "contact_radius=0", "horizon=8"}); }
+void BM_Smitsimax(benchmark::State& st) { plan_with(st, "smitsimax", 500, {"contact_radius=0", "horizon=8"}); }
 void BM_Beam(benchmark::State& st) { plan_with(st, "beam", 60, {"contact_radius=0"}); }
 void BM_Greedy(benchmark::State& st) { plan_with(st, "greedy", 1); }
 
@@ -59,8 +59,8 @@ void BM_RolloutTurn(benchmark::State& st) {
   st.counters["steps/s"] = benchmark::Counter(static_cast<double>(turns), benchmark::Counter::kIsRate);
 }
 
-BENCHMARK(BM_Mcts)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_MctsDecoupled)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Paired)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Smitsimax)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Beam)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Greedy)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_RolloutTurn)->Unit(benchmark::kMicrosecond);

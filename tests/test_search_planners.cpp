@@ -55,17 +55,20 @@ TEST_CASE("greedy never issues a rejected command nor collides own ships", "[sea
   play_checked("greedy", {"crash_home_steps=0"}, 30, 4, 13, 120, 1, true);
 }
 
-TEST_CASE("mcts and beam never issue a rejected command nor collide own ships", "[search]") {
-  // Paired search (the default), on ships in contact and on every ship.
-  play_checked("mcts", {"crash_home_steps=0"}, 30, 2, 11, 60, 30, true);
-  play_checked("mcts", {"crash_home_steps=0", "contact_radius=0", "horizon=3"}, 10, 4, 11, 50, 20, true);
+TEST_CASE("the search planners never issue a rejected command nor collide own ships", "[search]") {
+  // Paired Monte Carlo, on ships in contact and on every ship.
+  play_checked("paired", {"crash_home_steps=0"}, 30, 2, 11, 60, 30, true);
+  play_checked("paired", {"crash_home_steps=0", "contact_radius=0", "horizon=3"}, 10, 4, 11, 50, 20, true);
   // The decoupled bandit trees.
-  play_checked("mcts", {"crash_home_steps=0", "paired=0", "contact_radius=0", "horizon=4"}, 20, 2, 11, 60, 30, true);
-  play_checked("mcts", {"crash_home_steps=0", "paired=0", "horizon=3", "tree_depth=2", "regret_matching=1", "opponent_bandits=1"},
+  play_checked("smitsimax", {"crash_home_steps=0", "contact_radius=0", "horizon=4"}, 20, 2, 11, 60, 30, true);
+  play_checked("smitsimax", {"crash_home_steps=0", "horizon=3", "tree_depth=2", "regret_matching=1", "opponent_bandits=1"},
                15, 4, 11, 50, 20, true);
   play_checked("beam", {"crash_home_steps=0", "beam_depth=2", "beam_width=2", "branching=3"}, 30, 2, 11, 60, 12, true);
   play_checked("beam", {"crash_home_steps=0", "beam_depth=2", "beam_width=2", "branching=8", "contact_radius=0"}, 10, 2, 11, 60,
                40, true);
+  // The tree search over joint moves (more in test_mcts.cpp).
+  play_checked("mcts", {"crash_home_steps=0", "horizon=4"}, 20, 2, 11, 60, 40, true);
+  play_checked("mcts", {"crash_home_steps=0", "contact_radius=0", "horizon=3", "tree_depth=2"}, 10, 4, 11, 50, 30, true);
 }
 
 TEST_CASE("the reference-style planners only issue accepted commands", "[search]") {
@@ -129,7 +132,7 @@ TEST_CASE("the assignment is optimal on small matrices", "[search]") {
 
 TEST_CASE("planners are deterministic with a seed and an iteration budget", "[search]") {
   const auto positions = bench_positions(2, 2, 13, 40);
-  for (const char* name : {"greedy", "mcts", "beam"}) {
+  for (const char* name : {"greedy", "paired", "smitsimax", "beam", "mcts"}) {
     for (const BenchPosition& pos : positions) {
       const std::vector<std::string> overrides =
           std::string(name) == "greedy" ? std::vector<std::string>{} : std::vector<std::string>{"contact_radius=0"};
@@ -147,13 +150,13 @@ TEST_CASE("planners are deterministic with a seed and an iteration budget", "[se
   }
 }
 
-TEST_CASE("mcts and beam play the greedy move of every ship out of contact", "[search]") {
+TEST_CASE("paired and beam play their base policy's move of every ship out of contact", "[search]") {
   // Early positions: the fleets are far apart, no ship is within contact_radius
   // of an enemy ship, so the search leaves every greedy decision alone.
   for (const BenchPosition& pos : bench_positions(2, 2, 21, 3)) {
     auto greedy = make_planner("greedy", std::vector<std::string>{}, 1);
     const State::Orders expected = greedy->plan(pos.state, pos.player, Budget::iterations(1));
-    for (const char* name : {"mcts", "beam"}) {
+    for (const char* name : {"paired", "beam"}) {
       auto planner = make_planner(name, std::vector<std::string>{}, 1);
       const State::Orders got = planner->plan(pos.state, pos.player, Budget::iterations(200));
       INFO(name);
@@ -170,7 +173,7 @@ TEST_CASE("mcts and beam play the greedy move of every ship out of contact", "[s
 TEST_CASE("search planners return within their deadline", "[search]") {
   // Generous margins: this checks the mechanism, not the machine.
   const auto positions = bench_positions(1, 2, 21, 150);
-  for (const char* name : {"mcts", "beam"}) {
+  for (const char* name : {"paired", "smitsimax", "beam", "mcts"}) {
     // contact_radius=0: every ship is searched, so the search always runs.
     auto planner = make_planner(name, std::vector<std::string>{"contact_radius=0"}, 5);
     for (double ms : {20.0, 60.0}) {
@@ -201,11 +204,12 @@ TEST_CASE("planner parameters are declared, range-checked and unknown keys refus
     REQUIRE_NOTHROW(make_planner(info.name, p, 1));
   }
   REQUIRE_THROWS_WITH(make_planner("greedy", {"no_such_parameter=1"}, 1), Catch::Contains("known: max_mine_turns"));
-  REQUIRE_THROWS_AS(make_planner("mcts", {"horizon=0"}, 1), ParamError);
+  REQUIRE_THROWS_AS(make_planner("paired", {"horizon=0"}, 1), ParamError);
+  REQUIRE_THROWS_AS(make_planner("paired", {"uct_c=0.5"}, 1), ParamError);  // smitsimax's, not paired's
   REQUIRE_THROWS_AS(make_planner("beam", {"beam_width=2.5"}, 1), ParamError);
   REQUIRE_THROWS_AS(PlayerSpec::parse("nosuchplanner"), ParamError);
-  const PlayerSpec spec = PlayerSpec::parse("mcts:horizon=3,uct_c=0.5");
-  REQUIRE(spec.planner == "mcts");
+  const PlayerSpec spec = PlayerSpec::parse("smitsimax:horizon=3,uct_c=0.5");
+  REQUIRE(spec.planner == "smitsimax");
   REQUIRE(spec.overrides.size() == 2);
 }
 

@@ -11,8 +11,10 @@ std::vector<PlannerInfo> builtin_planners() {
   v.push_back(miner_planner_info());
   v.push_back(greedy_planner_info());
   v.push_back(fleet_planner_info());
-  v.push_back(mcts_planner_info());
+  v.push_back(paired_planner_info());
+  v.push_back(smitsimax_planner_info());
   v.push_back(beam_planner_info());
+  v.push_back(mcts_planner_info());
   return v;
 }
 

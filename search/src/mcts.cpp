@@ -1,581 +1,883 @@
-// mcts: Monte Carlo search anchored on the greedy policy, two modes.
-//
-// paired=1 (the default): only own ships within contact_radius of an enemy
-// ship are searched (the rest keep the greedy move: that is where search beats
-// hand-written one- and two-step safety checks). The greedy joint plan is the
-// baseline. Each sample seed plays it once to the horizon (first turn: greedy
-// for every ship of every player, then the rollout policy), and then, on the
-// same seed, every single-ship deviation of a searched ship (common random
-// numbers: the rollout policy draws per ship id, so the other ships' draws do
-// not shift). A deviation's value is its paired difference from the baseline:
-// the evaluation plus each own ship's progress toward its greedy target at the
-// greedy rate (so that the short horizon does not favour mining in place over
-// travelling). A ship leaves the greedy move only for a mean gain of at least
-// min_gain and final_z standard errors.
-//
-// paired=0: decoupled (Smitsimax-style) MCTS. Each searched ship has its own
-// tree over its own moves (depth tree_depth); a simulation copies the root
-// state, lets every ship's tree pick a move (UCB1 with a bias toward the
-// greedy move, or regret matching), stages the greedy builds, lets the
-// rollout policy move everything else, resolves, and continues with the
-// rollout policy to the horizon. Opponents play the greedy policy on the
-// first turn, or their own bandits (opponent_bandits) minimising the same
-// reward. The arm values become the costs of the shared move resolver.
-//
-// Either way the joint answer goes through the shared move resolver, so it
-// never collides own ships.
+// mcts: naive-sampling Monte Carlo tree search over turns, anchored on the
+// fleet policy. The algorithm is described in mcts.h.
+#include "halite/search/mcts.h"
+
 #include <algorithm>
+#include <array>
+#include <boost/pool/pool.hpp>
 #include <chrono>
 #include <cmath>
+#include <new>
+#include <unordered_set>
 
 #include "halite/search/builtin.h"
-#include "halite/search/greedy.h"
+#include "halite/search/common.h"
+#include "halite/search/fleet.h"
+#include "halite/search/rng.h"
 #include "halite/search/rollout.h"
 
 namespace halite::search {
 
 namespace {
 
-// Paired search: how much a kept deviation is preferred over the greedy move
-// in the resolver. 1e5 is far above the differences between a ship's safe
-// moves (progress at most max_progress_rate per turn, a few hundred), so the
-// deviation wins over the ship's own greedy move; it stays below the danger
-// penalties a joint move can put on *another* ship (danger_penalty up to 1e6)
-// and the forbidden cost (1e7), so the resolver still refuses a deviation
-// that would push a neighbour into danger or onto a forbidden cell.
-constexpr double kPairedPreference = 1e5;
-
-struct MctsParams {
-  double exploration;
-  double prior_weight;
-  int horizon;
-  int tree_depth;
-  bool regret_matching;
-  double rm_exploration;
-  bool opponent_bandits;
-  int max_nodes;
-  int default_iterations;
-  double safety_ms;
-  double prune_penalty;
-  double global_weight;
-  double final_z;
-  bool trust_returns;
-  int contact_radius;
-  double penalty_weight;
-  bool greedy_first_turn;
-  double progress_weight;
-  double max_progress_rate;
-  double min_gain;
-  static MctsParams from(const Params& p) {
-    return {p.get("uct_c"),         p.get("prior_weight"),    p.get_int("horizon"),
-            p.get_int("tree_depth"), p.get("regret_matching") != 0, p.get("rm_exploration"),
-            p.get("opponent_bandits") != 0, p.get_int("max_nodes"), p.get_int("default_iterations"),
-            p.get("safety_ms"),     p.get("prune_penalty"), p.get("global_weight"), p.get("final_z"),
-            p.get("trust_returns") != 0, p.get_int("contact_radius"), p.get("penalty_weight"),
-            p.get("greedy_first_turn") != 0, p.get("progress_weight"),
-            p.get("max_progress_rate"), p.get("min_gain")};
-  }
-};
+// A joint move packs 3 bits per unit into 64 bits.
+constexpr int kMaxUnits = 21;
+constexpr int kMaxTreeDepth = 10;
+// How much a chosen move is preferred over the policy's in the resolver (as
+// paired does): far above the differences between a ship's safe moves, below
+// the danger penalties the move could put on another ship and the forbidden
+// cost, so the resolver still refuses to push a neighbour into danger.
+constexpr double kPreference = 1e5;
+// The pools grow in blocks: the first holds kPoolFirstBlock chunks (a small
+// tree costs a few hundred KB), each next one twice the last, up to
+// kPoolMaxBlock chunks (one allocation stays in the tens of MB at max_units).
+constexpr int64_t kPoolFirstBlock = 256;
+constexpr int64_t kPoolMaxBlock = int64_t{1} << 16;
 
 std::vector<ParamSpec> mcts_specs() {
   std::vector<ParamSpec> v = {
-      {"uct_c", 0.4, 0, 10, "UCB1 exploration constant (rewards normalised to [0, 1])"},
-      {"prior_weight", 0.3, 0, 10, "bonus of the greedy (or rollout) move, decaying as 1 / (visits + 1)"},
-      {"horizon", 4, 1, 100, "turns simulated per simulation (tree turns included)", true},
-      {"tree_depth", 1, 1, 10, "turns decided by each ship's own tree; later turns by the rollout policy", true},
-      {"regret_matching", 0, 0, 1, "1: regret matching instead of UCB1 in the bandits", true, /*tunable=*/false},
-      {"rm_exploration", 0.1, 0, 1, "regret matching's uniform exploration mix", },
-      {"opponent_bandits", 0, 0, 1, "1: opponents' ships get their own bandits; 0: they play greedy", true, /*tunable=*/false},
-      {"max_nodes", 60000, 100, 10000000, "node pool size per turn (preallocated)", true, /*tunable=*/false},
-      {"default_iterations", 2000, 1, 100000000, "simulations when the budget has neither deadline nor cap", true, /*tunable=*/false},
-      {"safety_ms", 3, 0, 1000, "stop simulating this long before the deadline (time to answer)", false, /*tunable=*/false},
-      {"prune_penalty", 1e9, 0, 1e9, "root moves the greedy costs at least this much higher than its pick are never tried"},
-      {"global_weight", 0.3, 0, 10, "weight of the whole evaluation's gain in a ship's reward (the rest is the ship's own)"},
-      {"final_z", 1.5, 0, 10, "a move replaces the prior only if better by this many standard errors"},
-      {"trust_returns", 0, 0, 1, "1: ships the greedy policy sends to a yard keep its move (no bandit)", true, /*tunable=*/false},
-      {"contact_radius", 2, 0, 42, "only own ships within this distance of an enemy ship get a bandit (0: every ship)", true},
-      {"paired", 1, 0, 1, "1: paired search: one ship at a time deviates from the greedy plan, compared with it on common random numbers", true, /*tunable=*/false},
-      {"progress_weight", 1, 0, 10, "paired: value of a ship's progress toward its greedy target, per turn, times its greedy rate"},
-      {"max_progress_rate", 200, 0, 100000, "paired: cap of the greedy rate used for progress"},
-      {"min_gain", 10, 0, 100000, "paired: a deviation must gain at least this much (and final_z standard errors)"},
-      {"greedy_first_turn", 0, 0, 1, "1: own ships without a bandit play the greedy move on the first simulated turn", true, /*tunable=*/false},
-      {"penalty_weight", 1, 0, 10, "paired=0: weight of the greedy safety penalties added to the searched move values"},
+      {"horizon", 6, 1, 100, "turns simulated per iteration from the root, tree turns included", true},
+      {"tree_depth", 3, 1, kMaxTreeDepth, "turns decided by the tree; later turns by the rollout policy", true},
+      {"policy_depth", 2, 1, kMaxTreeDepth, "nodes shallower than this take the fleet policy as their prior (one decide() per node), deeper ones the rollout policy's moves", true},
+      {"contact_radius", 2, 0, 42, "only own ships within this distance of an enemy ship are searched (0: every ship)", true},
+      {"max_units", 8, 1, kMaxUnits, "at most this many ships searched, nearest to an enemy ship first", true},
+      {"explore_prob", 0.4, 0, 1, "naive sampling: chance of building a joint move from the local bandits (else the global bandit's best)"},
+      {"local_epsilon", 0.3, 0, 1, "a unit's local bandit picks a random opened move with this chance, else its best"},
+      {"global_epsilon", 0, 0, 1, "the global bandit picks a random sampled joint move with this chance, else its best"},
+      {"widen_scale", 1, 0, 10, "progressive widening: a unit's moves opened at a node = max(1, this x visits^widen_exp)"},
+      {"widen_exp", 0.5, 0, 1, "progressive widening: exponent of the node's visits"},
+      {"prune_penalty", 400, 0, 1e9, "moves the policy costs at least this much above its own are never searched (danger, trades, traps)"},
+      {"progress_weight", 1, 0, 10, "value of a ship's progress toward its root target, per turn, times the policy's rate"},
+      {"max_progress_rate", 200, 0, 100000, "cap of the policy's rate used for progress"},
+      {"min_gain", 10, 0, 100000, "the answer leaves the policy's joint move only for a mean at least this much higher"},
+      {"max_nodes", 20000, 1, 10000000, "most tree nodes, and most joint moves stored before sampling stops (each node's prior is stored regardless): the pools' bound", true, /*tunable=*/false},
+      {"default_iterations", 2000, 1, 100000000, "iterations when the budget has neither deadline nor cap", true, /*tunable=*/false},
+      {"safety_ms", 3, 0, 1000, "stop searching this long before the deadline (time to answer)", false, /*tunable=*/false},
+      {"opponent_fit", 1, 0, 1, "1: each opponent's model is fitted to what the game memory saw it do; 0: the policy's own parameters", true, /*tunable=*/false},
+      {"reuse_tree", 1, 0, 1, "1: keep the subtree of the joint move played when the next root is its state", true, /*tunable=*/false},
   };
-  for (ParamSpec& s : greedy_specs()) v.push_back(std::move(s));
+  for (ParamSpec& s : fleet_specs()) v.push_back(std::move(s));
   for (ParamSpec& s : rollout_specs()) v.push_back(std::move(s));
   for (ParamSpec& s : eval_specs()) v.push_back(std::move(s));
   return v;
 }
 
-// One ship's tree node: a bandit over its five moves.
-struct Node {
-  int32_t child[kNumMoves];
-  int32_t n[kNumMoves];
-  double sum[kNumMoves];
-  double sum_sq[kNumMoves];
-  double regret[kNumMoves];
-  double strategy_sum[kNumMoves];
-  int32_t visits;
-  uint8_t allowed;  // bit per move
+struct MctsParams {
+  int horizon, tree_depth, policy_depth, contact_radius, max_units;
+  double explore_prob, local_epsilon, global_epsilon, widen_scale, widen_exp;
+  double prune_penalty, progress_weight, max_progress_rate, min_gain;
+  int64_t max_nodes;
+  int default_iterations;
+  double safety_ms;
+  bool opponent_fit, reuse_tree;
+  static MctsParams from(const Params& p) {
+    MctsParams m;
+    m.horizon = p.get_int("horizon");
+    m.tree_depth = p.get_int("tree_depth");
+    m.policy_depth = p.get_int("policy_depth");
+    m.contact_radius = p.get_int("contact_radius");
+    m.max_units = p.get_int("max_units");
+    m.explore_prob = p.get("explore_prob");
+    m.local_epsilon = p.get("local_epsilon");
+    m.global_epsilon = p.get("global_epsilon");
+    m.widen_scale = p.get("widen_scale");
+    m.widen_exp = p.get("widen_exp");
+    m.prune_penalty = p.get("prune_penalty");
+    m.progress_weight = p.get("progress_weight");
+    m.max_progress_rate = p.get("max_progress_rate");
+    m.min_gain = p.get("min_gain");
+    m.max_nodes = static_cast<int64_t>(p.get("max_nodes"));
+    m.default_iterations = p.get_int("default_iterations");
+    m.safety_ms = p.get("safety_ms");
+    m.opponent_fit = p.get("opponent_fit") != 0;
+    m.reuse_tree = p.get("reuse_tree") != 0;
+    return m;
+  }
 };
 
-// What both modes share: the greedy policy's decisions at the root (our prior
-// moves and builds, the opponents' greedy orders, every ship's target for the
-// rollouts), the units searched, and the answer through the move resolver.
-class GreedyAnchoredSearch : public Planner {
- public:
-  GreedyAnchoredSearch(const Params& p, uint64_t seed)
+FleetParams stateless(FleetParams p) {
+  p.remember_site = false;
+  return p;
+}
+
+int move_of_key(uint64_t key, int unit) { return static_cast<int>(key >> (3 * unit) & 7u); }
+
+// One unit's local bandit at a node.
+struct UnitStats {
+  std::array<uint8_t, kNumMoves> order{};  // the prior move, then the others by the policy's cost
+  uint8_t allowed = 1;                     // leading moves of `order` not pruned (the prior always)
+  std::array<int32_t, kNumMoves> n{};      // by move index
+  std::array<double, kNumMoves> sum{};
+  double mean(int m) const { return n[m] > 0 ? sum[m] / n[m] : 0; }
+};
+
+struct Node;
+// One joint move of a node (the global bandit's arm).
+struct Arm {
+  uint64_t key = 0;
+  int32_t n = 0;
+  double sum = 0;
+  Node* child = nullptr;
+  Arm* next = nullptr;
+  double mean() const { return n > 0 ? sum / n : 0; }
+};
+
+// A node; its units' UnitStats follow it in the same pool block.
+struct Node {
+  int32_t visits = 0;  // iterations through or ending at this node
+  int32_t evals = 0;   // iterations ending here (leaf evaluations)
+  int32_t num_arms = 0;
+  bool has_prior = false;
+  Arm* prior = nullptr;  // the policy's joint move
+  Arm* first = nullptr;
+  Arm* last = nullptr;
+  static constexpr size_t header_bytes() {
+    return (sizeof(Node) + alignof(UnitStats) - 1) / alignof(UnitStats) * alignof(UnitStats);
+  }
+  UnitStats* units() { return std::launder(reinterpret_cast<UnitStats*>(reinterpret_cast<char*>(this) + header_bytes())); }
+  const UnitStats* units() const {
+    return std::launder(reinterpret_cast<const UnitStats*>(reinterpret_cast<const char*>(this) + header_bytes()));
+  }
+};
+
+}  // namespace
+
+struct MctsPlanner::Impl {
+  Impl(const Params& p, uint64_t seed)
       : mp_(MctsParams::from(p)),
         ep_(EvalParams::from(p)),
-        greedy_(GreedyParams::from(p)),
-        opp_greedy_(GreedyParams::from(p)),
+        base_(FleetParams::from(p)),
+        own_(base_),
+        model_(stateless(base_)),
         rollout_(RolloutParams::from(p)),
         rng_(seed),
-        seed_(seed) {}
-  std::string name() const override { return "mcts"; }
-  void new_game() override { rng_.reseed(seed_); }
+        seed_(seed),
+        node_bytes_(Node::header_bytes() + static_cast<size_t>(mp_.max_units) * sizeof(UnitStats)),
+        node_pool_(node_bytes_, kPoolFirstBlock, static_cast<size_t>(std::clamp(mp_.max_nodes, kPoolFirstBlock, kPoolMaxBlock))),
+        arm_pool_(sizeof(Arm), kPoolFirstBlock, static_cast<size_t>(std::clamp(mp_.max_nodes, kPoolFirstBlock, kPoolMaxBlock))) {
+    units_.reserve(kMaxUnits);
+  }
+  ~Impl() { release_tree(nullptr); }
 
- protected:
-  struct Unit {
-    UnitId id;
-    bool enemy;
-    int choice;  // own: index into own_choices_ / own_requests_
-    int root_prior = 0;
-    int root_index = -1;
-    uint8_t allowed = 0x1f;  // moves searched at the root (bit per move): greedy's pick and those not pruned
-  };
+  void new_game() {
+    release_tree(nullptr);
+    kept_ = nullptr;
+    rng_.reseed(seed_);
+    own_.reset();
+  }
 
-  // The root decisions and the units (at most max_units, by id), each with
-  // its prior move and the moves searched. Returns our greedy decision.
-  const PolicyDecision& prepare_root(const State& root, int player, int max_units) {
+  State::Orders choose(const State& root, int player, const Budget& budget, const GameMemory& memory, PlanStats& stats) {
+    const auto t0 = std::chrono::steady_clock::now();
+    stats = {};
+    info_ = {};
+    Node* const kept = kept_;
+    kept_ = nullptr;
+    if (root.player(player).status != Status::Active) {
+      release_tree(nullptr);
+      return {};
+    }
+    player_ = player;
     geo_.init(root.size());
-    // Root decisions of the greedy policy: our prior, builds, and targets.
-    const PolicyDecision& own = greedy_.decide(root, player);
+    const Budget inner = budget.for_search(mp_.safety_ms, mp_.default_iterations);
+    // Read before every policy call (each costs up to milliseconds).
+    auto out_of_time = [&inner]() { return inner.has_deadline() && inner.remaining_ms() <= 0; };
+
+    // The policy's answer first: the anytime fallback and the prior.
+    const PolicyDecision& own = own_.decide(root, player);
     own_choices_ = own.ship_choices;
     own_spawns_ = own.spawn_yards;
-    own_requests_ = greedy_.requests();
-    own_penalties_ = greedy_.penalties();
-    std::vector<std::pair<UnitId, int>> targets;
+    own_requests_ = own_.requests();
+    const State::Orders fallback = to_orders(root, own_choices_, own_spawns_);
+    progress_.set(root, own, geo_, mp_.max_progress_rate);
+    targets_.clear();
     for (size_t k = 0; k < own.ship_choices.size(); ++k)
-      targets.push_back({root.ships()[own.ship_choices[k].first].id, own.targets[k]});
+      targets_.push_back({root.ships()[own.ship_choices[k].first].id, own.targets[k]});
+    // The subtree kept from the last turn is reused when this state is the
+    // one its node stands for (and the same units are searched).
+    const bool predicted = kept && mp_.reuse_tree && same_state(root, predicted_);
+    select_units(root, player, own, predicted ? &kept_units_ : nullptr);
+    info_.units = static_cast<int>(units_.size());
+    if (units_.empty() || out_of_time()) {
+      release_tree(nullptr);
+      finish(stats, t0, 0);
+      return fallback;
+    }
+
+    // Opponents' orders on the first turn, every ship's target for the rollouts.
+    fit_opponents(root, player, memory);
     opp_orders_.clear();
+    opp_spawns_.clear();
     for (int q = 0; q < root.num_players(); ++q) {
       if (q == player || root.player(q).status != Status::Active) continue;
-      const PolicyDecision& od = opp_greedy_.decide(root, q);
+      if (out_of_time()) {
+        release_tree(nullptr);
+        finish(stats, t0, 0);
+        return fallback;
+      }
+      FleetPolicy& model = mp_.opponent_fit ? *opponents_[q] : model_;
+      const PolicyDecision& od = model.decide(root, q);
       for (size_t k = 0; k < od.ship_choices.size(); ++k) {
-        targets.push_back({root.ships()[od.ship_choices[k].first].id, od.targets[k]});
-        opp_orders_.push_back({od.ship_choices[k].first, od.ship_choices[k].second});
+        targets_.push_back({root.ships()[od.ship_choices[k].first].id, od.targets[k]});
+        opp_orders_.push_back(od.ship_choices[k]);
       }
-      for (int y : od.spawn_yards) opp_orders_.push_back({-1 - y, 0});
+      for (int y : od.spawn_yards) opp_spawns_.push_back(y);
     }
-    std::sort(targets.begin(), targets.end());
-    rollout_.set_targets(std::move(targets));
+    std::sort(targets_.begin(), targets_.end());
+    rollout_.set_targets(targets_);
     rollout_.prepare(root, geo_);
-
-    // Units with a tree: own ships that do not convert (and, with
-    // opponent_bandits, enemy ships). Root nodes are 0 .. units-1.
-    units_.clear();
-    std::vector<int> own_yards;
-    for (const Shipyard& y : root.shipyards())
-      if (y.owner == player) own_yards.push_back(y.cell);
-    auto in_contact = [&](int ship) {
-      if (mp_.contact_radius <= 0) return true;
-      const Ship& sh = root.ships()[ship];
-      for (const Ship& e : root.ships())
-        if (e.owner != player && geo_.dist(e.cell, sh.cell) <= mp_.contact_radius) return true;
-      return false;
-    };
+    root_taken_.clear();
     for (size_t k = 0; k < own_choices_.size(); ++k)
-      if (own_choices_[k].second != kConvertOption && in_contact(own_choices_[k].first) &&
-          (!mp_.trust_returns || std::find(own_yards.begin(), own_yards.end(), own.targets[k]) == own_yards.end()))
-        units_.push_back({root.ships()[own_choices_[k].first].id, false, static_cast<int>(k)});
-    if (mp_.opponent_bandits)
-      for (const auto& [index, option] : opp_orders_)
-        if (index >= 0 && option != kConvertOption) units_.push_back({root.ships()[index].id, true, -1});
-    std::sort(units_.begin(), units_.end(), [](const Unit& a, const Unit& b) { return a.id < b.id; });
-    if (static_cast<int>(units_.size()) > max_units) units_.resize(static_cast<size_t>(max_units));
-    for (Unit& unit : units_) {
-      uint8_t allowed = 0x1f;
-      int prior = 0;
-      const int ship = root.find_ship(unit.id);
-      unit.root_index = ship;
-      if (!unit.enemy) {
-        const MoveRequest& req = own_requests_[unit.choice];
-        prior = own_choices_[unit.choice].second;
-        allowed = 0;
-        for (int m = 0; m < kNumMoves; ++m)
-          if (req.cost[m] < req.cost[prior] + mp_.prune_penalty) allowed |= static_cast<uint8_t>(1u << m);
-      } else {
-        for (const auto& [index, option] : opp_orders_)
-          if (index == ship) prior = option;
-      }
-      unit.allowed = static_cast<uint8_t>(allowed | (1u << prior));
-      unit.root_prior = prior;
+      if (unit_of_choice_[k] < 0 && own_choices_[k].second != kConvertOption)
+        root_taken_.push_back(geo_.neighbor(root.ships()[own_choices_[k].first].cell, own_choices_[k].second));
+
+    // The root: the subtree kept from the last turn when this state is its
+    // node's and the units are the same, else a new node.
+    Node* keep = nullptr;
+    if (predicted && kept_units_.size() == units_.size()) {
+      keep = kept;
+      for (size_t u = 0; u < units_.size(); ++u)
+        if (kept_units_[u] != units_[u].id) keep = nullptr;
     }
-    return own;
+    release_tree(keep);
+    root_ = keep ? keep : new_node();
+    info_.reused_visits = root_->visits;
+    set_root_prior();
+
+    // Search.
+    const uint64_t roll_base = rng_.next();
+    int64_t iterations = 0;
+    while (!inner.exhausted(iterations) && !out_of_time()) {
+      if (!iterate(root, mix64(roll_base + static_cast<uint64_t>(iterations)), inner, stats)) break;
+      ++iterations;
+    }
+
+    // The answer: the most visited joint move if it beats the policy's.
+    Arm* best = root_->prior;
+    for (Arm* a = root_->first; a; a = a->next)
+      if (a->n > best->n) best = a;
+    const Arm* chosen = root_->prior;
+    if (best != root_->prior && best->mean() >= root_->prior->mean() + mp_.min_gain) chosen = best;
+    info_.chose_policy = chosen == root_->prior;
+    State::Orders orders = fallback;
+    played_ = own_choices_;
+    if (!info_.chose_policy) {
+      requests_ = own_requests_;
+      for (size_t u = 0; u < units_.size(); ++u) {
+        const int m = move_of_key(chosen->key, static_cast<int>(u));
+        const int p = own_choices_[static_cast<size_t>(units_[u].choice)].second;
+        MoveRequest& req = requests_[static_cast<size_t>(units_[u].choice)];
+        if (m != p) req.cost[m] = req.cost[p] - kPreference;
+      }
+      shared_cells_.clear();
+      if (steps_left(root) <= base_.crash_home_steps)
+        for (const Shipyard& y : root.shipyards())
+          if (y.owner == player) shared_cells_.push_back(y.cell);
+      const std::vector<int>& pick = resolver_.solve(requests_, geo_, shared_cells_);
+      for (size_t k = 0; k < played_.size(); ++k) played_[k] = {requests_[k].ship_index, pick[k]};
+      orders = to_orders(root, played_, unblocked_spawns(root, geo_, played_, own_spawns_));
+    }
+    if (mp_.reuse_tree) keep_played(root, player, orders);
+    info_.nodes = nodes_used_;
+    info_.joint_moves = arms_used_;
+    info_.root_visits = root_->visits;
+    finish(stats, t0, iterations);
+    return orders;
   }
 
-  // The joint move from the costed requests (collision-free), plus the
-  // greedy spawns whose yard no own ship ends on.
-  State::Orders answer(const State& root, int player, const std::vector<MoveRequest>& requests,
-                       std::chrono::steady_clock::time_point t0) {
-    std::vector<int> shared_cells;
-    if (steps_left(root) <= greedy_.params().crash_home_steps)
-      for (const Shipyard& y : root.shipyards())
-        if (y.owner == player) shared_cells.push_back(y.cell);
-    const std::vector<int>& choice = resolver_.solve(requests, geo_, shared_cells);
-    std::vector<std::pair<int, int>> ship_choices;
-    for (size_t r = 0; r < requests.size(); ++r) ship_choices.push_back({requests[r].ship_index, choice[r]});
-    const std::vector<int> spawns = unblocked_spawns(root, geo_, ship_choices, own_spawns_);
-    stats_.elapsed_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-    return to_orders(root, ship_choices, spawns);
+  // ---- units and priors ----------------------------------------------------
+
+  struct Unit {
+    UnitId id;
+    int choice;      // index into own_choices_ / own_requests_
+    int target;      // the policy's target cell at the root
+    int root_index;  // ship index at the root
+  };
+
+  // Own ships in contact (every own ship with contact_radius 0) that the
+  // policy does not convert, nearest to an enemy ship first, at most
+  // max_units. When `sticky` (the units of a subtree that could be reused)
+  // are all still candidates and as many units are to be searched, they are
+  // the units, in their order: a tree's statistics are per unit index.
+  void select_units(const State& root, int player, const PolicyDecision& own, const std::vector<UnitId>* sticky) {
+    candidates_.clear();
+    const auto ships = root.ships();
+    for (size_t k = 0; k < own.ship_choices.size(); ++k) {
+      if (own.ship_choices[k].second == kConvertOption) continue;
+      const Ship& sh = ships[static_cast<size_t>(own.ship_choices[k].first)];
+      int nearest = 1 << 20;
+      for (const Ship& e : ships)
+        if (e.owner != player) nearest = std::min(nearest, geo_.dist(e.cell, sh.cell));
+      if (mp_.contact_radius > 0 && nearest > mp_.contact_radius) continue;
+      candidates_.push_back({nearest, sh.id, static_cast<int>(k)});
+    }
+    std::sort(candidates_.begin(), candidates_.end());
+    if (sticky && sticky->size() == std::min(candidates_.size(), static_cast<size_t>(mp_.max_units))) {
+      // The sticky units to the front, in their order, the others after them
+      // nearest first; back to nearest first unless all are candidates.
+      size_t front = 0;
+      for (const UnitId id : *sticky)
+        for (size_t c = front; c < candidates_.size(); ++c)
+          if (candidates_[c].id == id) {
+            std::rotate(candidates_.begin() + static_cast<long>(front), candidates_.begin() + static_cast<long>(c),
+                        candidates_.begin() + static_cast<long>(c) + 1);
+            ++front;
+            break;
+          }
+      if (front != sticky->size()) std::sort(candidates_.begin(), candidates_.end());
+    }
+    if (static_cast<int>(candidates_.size()) > mp_.max_units) candidates_.resize(static_cast<size_t>(mp_.max_units));
+    units_.clear();
+    unit_of_choice_.assign(own.ship_choices.size(), -1);
+    for (const Candidate& c : candidates_) {
+      unit_of_choice_[static_cast<size_t>(c.choice)] = static_cast<int>(units_.size());
+      units_.push_back({c.id, c.choice, own.targets[static_cast<size_t>(c.choice)], own.ship_choices[static_cast<size_t>(c.choice)].first});
+    }
   }
+
+  // A unit's moves from the policy's costs: its move first, then the moves
+  // not pruned by cost, then the pruned ones.
+  void set_order(UnitStats& us, const std::array<double, kNumMoves + 1>& cost, int policy) const {
+    if (policy == kConvertOption) {
+      policy = 0;
+      for (int m = 1; m < kNumMoves; ++m)
+        if (cost[m] < cost[policy]) policy = m;
+    }
+    // When the policy's own move is forbidden (+inf), every allowed move is
+    // kept: the policy had nothing better, the search may find something.
+    const double bound = cost[policy] + mp_.prune_penalty;
+    std::array<std::pair<double, int>, kNumMoves> rest{};
+    int allowed = 0, count = 0;
+    for (int m = 0; m < kNumMoves; ++m) {
+      if (m == policy) continue;
+      const bool keep = cost[m] < bound || (bound == kInf && cost[m] < kInf);
+      allowed += keep;
+      rest[static_cast<size_t>(count++)] = {keep ? cost[m] : kInf, m};
+    }
+    std::stable_sort(rest.begin(), rest.begin() + count);
+    us.order[0] = static_cast<uint8_t>(policy);
+    for (int k = 0; k < count; ++k) us.order[static_cast<size_t>(k + 1)] = static_cast<uint8_t>(rest[static_cast<size_t>(k)].second);
+    us.allowed = static_cast<uint8_t>(1 + allowed);
+  }
+
+  void set_single(UnitStats& us) const {
+    for (int m = 0; m < kNumMoves; ++m) us.order[static_cast<size_t>(m)] = static_cast<uint8_t>(m);
+    us.allowed = 1;
+  }
+
+  // The root's prior: the real policy's decision (our fleet policy, which
+  // keeps its planned yard site across turns).
+  void set_root_prior() {
+    uint64_t key = 0;
+    for (size_t u = 0; u < units_.size(); ++u) {
+      const size_t k = static_cast<size_t>(units_[u].choice);
+      UnitStats& us = root_->units()[u];
+      set_order(us, own_requests_[k].cost, own_choices_[k].second);
+      key |= static_cast<uint64_t>(us.order[0]) << (3 * u);
+    }
+    set_prior_arm(root_, key);
+  }
+
+  // A node below the root, on the first state that asks: the stateless fleet
+  // policy's decision for our player.
+  void policy_prior(Node* node, uint32_t alive) {
+    const PolicyDecision& d = model_.decide(sim_, player_);
+    const std::vector<MoveRequest>& requests = model_.requests();
+    uint64_t key = 0;
+    for (size_t u = 0; u < units_.size(); ++u) {
+      UnitStats& us = node->units()[u];
+      set_single(us);
+      if (!(alive >> u & 1)) continue;
+      for (size_t k = 0; k < d.ship_choices.size(); ++k)
+        if (d.ship_choices[k].first == unit_ship_[u]) {
+          set_order(us, requests[k].cost, d.ship_choices[k].second);
+          break;
+        }
+      key |= static_cast<uint64_t>(us.order[0]) << (3 * u);
+    }
+    set_prior_arm(node, key);
+  }
+
+  // A deeper node: the rollout policy's moves (staged already) as the prior;
+  // moves onto a cell a lighter-or-equal enemy ship can reach pruned, the
+  // others ordered by the distance left to the ship's target at the root.
+  void rollout_prior(Node* node, uint32_t alive) {
+    danger_.compute(sim_, player_, geo_);
+    uint64_t key = 0;
+    for (size_t u = 0; u < units_.size(); ++u) {
+      UnitStats& us = node->units()[u];
+      set_single(us);
+      if (!(alive >> u & 1)) continue;
+      const Ship& sh = sim_.ships()[static_cast<size_t>(unit_ship_[u])];
+      std::array<double, kNumMoves + 1> cost{};
+      for (int m = 0; m < kNumMoves; ++m) {
+        const int c = geo_.neighbor(sh.cell, m);
+        cost[static_cast<size_t>(m)] = danger_.at(c) <= sh.cargo ? kInf : geo_.dist(c, units_[u].target);
+      }
+      set_order(us, cost, rollout_.move_of(unit_ship_[u]));
+      key |= static_cast<uint64_t>(us.order[0]) << (3 * u);
+    }
+    set_prior_arm(node, key);
+  }
+
+  void set_prior_arm(Node* node, uint64_t key) {
+    Arm* a = find_arm(node, key);
+    if (!a) a = add_arm(node, key);
+    node->prior = a;
+    node->has_prior = true;
+  }
+
+  // ---- one iteration -------------------------------------------------------
+
+  // Ship indices of the units in sim_ (-1: gone); bit u set when unit u lives.
+  uint32_t map_units() {
+    uint32_t alive = 0;
+    for (size_t u = 0; u < units_.size(); ++u) {
+      unit_ship_[u] = sim_.find_ship(units_[u].id);
+      if (unit_ship_[u] >= 0) alive |= 1u << u;
+    }
+    return alive;
+  }
+
+  // The first turn: the policy's orders for our other ships and builds, the
+  // opponents' models' orders, the units' moves from `key`.
+  void stage_root(State& s, uint64_t key) const {
+    const auto ships = s.ships();
+    for (size_t k = 0; k < own_choices_.size(); ++k) {
+      if (unit_of_choice_[k] >= 0) continue;
+      const auto [index, option] = own_choices_[k];
+      if (option != 0) s.stage_ship(index, option == kConvertOption ? Action::Convert : kMoveActions[option]);
+    }
+    for (size_t u = 0; u < units_.size(); ++u) {
+      const int m = move_of_key(key, static_cast<int>(u));
+      if (m != 0) s.stage_ship(units_[u].root_index, kMoveActions[m]);
+    }
+    for (int y : own_spawns_) {
+      const int cell = s.shipyards()[static_cast<size_t>(y)].cell;
+      bool blocked = false;
+      for (size_t u = 0; u < units_.size() && !blocked; ++u)
+        blocked = geo_.neighbor(ships[static_cast<size_t>(units_[u].root_index)].cell, move_of_key(key, static_cast<int>(u))) == cell;
+      if (!blocked) s.stage_shipyard(y, Action::Spawn);
+    }
+    for (const auto& [index, option] : opp_orders_)
+      if (option != 0) s.stage_ship(index, option == kConvertOption ? Action::Convert : kMoveActions[option]);
+    for (int y : opp_spawns_) s.stage_shipyard(y, Action::Spawn);
+  }
+
+  // One iteration: down the tree, one new node, the rollout to the horizon,
+  // the backup. False when the deadline stopped it before any change.
+  bool iterate(const State& root, uint64_t roll_seed, const Budget& inner, PlanStats& stats) {
+    Rng roll(roll_seed);
+    sim_.assign_from(root);
+    const int tree_turns = std::min(mp_.tree_depth, mp_.horizon);
+    int depth = 0;
+    Node* node = root_;
+    Node* leaf = nullptr;
+    for (;;) {
+      const uint32_t alive = depth == 0 ? (1u << units_.size()) - 1 : map_units();
+      if (sim_.is_terminal() || depth >= tree_turns || alive == 0) {
+        leaf = node;
+        break;
+      }
+      if (depth == 0) {
+        for (size_t u = 0; u < units_.size(); ++u) unit_ship_[u] = units_[u].root_index;
+      } else {
+        if (!node->has_prior && depth < mp_.policy_depth) {
+          if (inner.has_deadline() && inner.remaining_ms() <= 0) return false;
+          policy_prior(node, alive);
+          ++info_.policy_priors;
+        }
+        rollout_.stage_all(sim_, geo_, roll);
+        if (!node->has_prior) rollout_prior(node, alive);
+      }
+      Arm* arm = select(node, depth, alive);
+      if (depth == 0) {
+        stage_root(sim_, arm->key);
+      } else {
+        for (size_t u = 0; u < units_.size(); ++u)
+          if (alive >> u & 1) sim_.stage_ship(unit_ship_[u], kMoveActions[move_of_key(arm->key, static_cast<int>(u))]);
+        give_way(alive, arm->key);
+      }
+      sim_.resolve();
+      ++stats.simulated_steps;
+      path_[static_cast<size_t>(depth)] = {node, arm, alive};
+      ++depth;
+      if (!arm->child) {
+        // A joint move gets its node on its first visit, unless the tree
+        // ends there (tree_depth) or the pool is full: then it stays a leaf
+        // arm, evaluated without a node, so that an arm with a node always
+        // has the node's visits.
+        if (arm->n == 0 && depth < tree_turns) arm->child = new_node();
+        leaf = arm->child;
+        break;
+      }
+      node = arm->child;
+    }
+    for (int d = depth; d < mp_.horizon && !sim_.is_terminal(); ++d) {
+      rollout_.stage_all(sim_, geo_, roll);
+      sim_.resolve();
+      ++stats.simulated_steps;
+    }
+    double value = evaluate(sim_, player_, geo_, ep_);
+    if (mp_.progress_weight > 0) value += mp_.progress_weight * progress_.value(sim_, player_, geo_);
+    for (int d = 0; d < depth; ++d) {
+      const Step& st = path_[static_cast<size_t>(d)];
+      ++st.node->visits;
+      ++st.arm->n;
+      st.arm->sum += value;
+      UnitStats* us = st.node->units();
+      for (size_t u = 0; u < units_.size(); ++u) {
+        if (!(st.alive >> u & 1)) continue;
+        const int m = move_of_key(st.arm->key, static_cast<int>(u));
+        ++us[u].n[static_cast<size_t>(m)];
+        us[u].sum[static_cast<size_t>(m)] += value;
+      }
+    }
+    if (leaf) {
+      ++leaf->visits;
+      ++leaf->evals;
+    }
+    return true;
+  }
+
+  // Naive sampling at a node: the prior first; then with explore_prob a
+  // joint move from the local bandits, else the global bandit's best.
+  Arm* select(Node* node, int depth, uint32_t alive) {
+    if (node->prior->n == 0) return node->prior;
+    if (rng_.uniform() < mp_.explore_prob) {
+      const uint64_t key = sample_local(node, depth, alive);
+      if (Arm* a = find_arm(node, key)) return a;
+      if (arms_used_ < mp_.max_nodes) return add_arm(node, key);
+    }
+    if (mp_.global_epsilon > 0 && rng_.uniform() < mp_.global_epsilon) {
+      int pick = static_cast<int>(rng_.below(static_cast<uint32_t>(node->num_arms)));
+      for (Arm* a = node->first; a; a = a->next)
+        if (pick-- == 0) return a;
+    }
+    Arm* best = node->prior;
+    for (Arm* a = node->first; a; a = a->next)
+      if (a->n > 0 && a->mean() > best->mean()) best = a;
+    return best;
+  }
+
+  // A joint move built unit by unit (in a random order) from the local
+  // bandits: among a unit's opened moves, one not tried yet at random, else
+  // epsilon-greedy; a move onto a cell another own ship already takes gives
+  // way to the unit's next move that does not.
+  uint64_t sample_local(Node* node, int depth, uint32_t alive) {
+    mark_units(alive);
+    if (depth == 0) {
+      for (int c : root_taken_) taken_[static_cast<size_t>(c)] = epoch_;
+    } else {
+      const auto ships = sim_.ships();
+      for (size_t i = 0; i < ships.size(); ++i)
+        if (ships[i].owner == player_ && ship_mark_[i] != epoch_)
+          taken_[static_cast<size_t>(geo_.neighbor(ships[i].cell, rollout_.move_of(static_cast<int>(i))))] = epoch_;
+    }
+    const double opened = std::max(1.0, std::floor(mp_.widen_scale * std::pow(static_cast<double>(node->visits), mp_.widen_exp)));
+    int count = 0;
+    for (size_t u = 0; u < units_.size(); ++u)
+      if (alive >> u & 1) unit_order_[static_cast<size_t>(count++)] = static_cast<int>(u);
+    for (int i = count - 1; i > 0; --i) std::swap(unit_order_[static_cast<size_t>(i)], unit_order_[rng_.below(static_cast<uint32_t>(i + 1))]);
+    uint64_t key = 0;
+    const UnitStats* stats = node->units();
+    for (int i = 0; i < count; ++i) {
+      const int u = unit_order_[static_cast<size_t>(i)];
+      const UnitStats& us = stats[u];
+      const int k = static_cast<int>(std::min<double>(opened, us.allowed));
+      int untried = 0;
+      for (int j = 0; j < k; ++j) untried += us.n[us.order[static_cast<size_t>(j)]] == 0;
+      int pick;
+      if (untried > 0) {
+        int r = static_cast<int>(rng_.below(static_cast<uint32_t>(untried)));
+        pick = us.order[0];
+        for (int j = 0; j < k; ++j)
+          if (us.n[us.order[static_cast<size_t>(j)]] == 0 && r-- == 0) {
+            pick = us.order[static_cast<size_t>(j)];
+            break;
+          }
+      } else if (rng_.uniform() < mp_.local_epsilon) {
+        pick = us.order[rng_.below(static_cast<uint32_t>(k))];
+      } else {
+        pick = us.order[0];
+        for (int j = 1; j < k; ++j)
+          if (us.mean(us.order[static_cast<size_t>(j)]) > us.mean(pick)) pick = us.order[static_cast<size_t>(j)];
+      }
+      const int cell = sim_.ships()[static_cast<size_t>(unit_ship_[static_cast<size_t>(u)])].cell;
+      if (taken_[static_cast<size_t>(geo_.neighbor(cell, pick))] == epoch_)
+        for (int j = 0; j < us.allowed; ++j)
+          if (taken_[static_cast<size_t>(geo_.neighbor(cell, us.order[static_cast<size_t>(j)]))] != epoch_) {
+            pick = us.order[static_cast<size_t>(j)];
+            break;
+          }
+      taken_[static_cast<size_t>(geo_.neighbor(cell, pick))] = epoch_;
+      key |= static_cast<uint64_t>(pick) << (3 * u);
+    }
+    return key;
+  }
+
+  // Below the root our other ships play the rollout policy, which planned
+  // around the units' rollout moves, not the tree's: a ship whose move ends
+  // where a unit (or an own ship before it) ends takes its first free cell
+  // instead (staying first), so that the simulated fleet, like the real one
+  // (the resolver), does not collide with itself.
+  void give_way(uint32_t alive, uint64_t key) {
+    mark_units(alive);
+    const auto ships = sim_.ships();
+    for (size_t u = 0; u < units_.size(); ++u)
+      if (alive >> u & 1)
+        taken_[static_cast<size_t>(geo_.neighbor(ships[static_cast<size_t>(unit_ship_[u])].cell, move_of_key(key, static_cast<int>(u))))] = epoch_;
+    for (size_t i = 0; i < ships.size(); ++i) {
+      if (ships[i].owner != player_ || ship_mark_[i] == epoch_) continue;
+      const int end = geo_.neighbor(ships[i].cell, rollout_.move_of(static_cast<int>(i)));
+      if (taken_[static_cast<size_t>(end)] != epoch_) {
+        taken_[static_cast<size_t>(end)] = epoch_;
+        continue;
+      }
+      for (int m = 0; m < kNumMoves; ++m) {
+        const int c = geo_.neighbor(ships[i].cell, m);
+        if (taken_[static_cast<size_t>(c)] == epoch_) continue;
+        taken_[static_cast<size_t>(c)] = epoch_;
+        sim_.stage_ship(static_cast<int>(i), kMoveActions[m]);
+        break;
+      }
+    }
+  }
+
+  // A new epoch of the cell and ship marks, with the living units' ships marked.
+  void mark_units(uint32_t alive) {
+    if (++epoch_ == 0) {
+      taken_.fill(0);
+      ship_mark_.fill(0);
+      epoch_ = 1;
+    }
+    for (size_t u = 0; u < units_.size(); ++u)
+      if (alive >> u & 1) ship_mark_[static_cast<size_t>(unit_ship_[u])] = epoch_;
+  }
+
+  // ---- pools ---------------------------------------------------------------
+
+  Node* new_node() {
+    if (nodes_used_ >= mp_.max_nodes) return nullptr;
+    void* mem = node_pool_.malloc();
+    if (!mem) throw std::bad_alloc();
+    Node* node = new (mem) Node{};
+    char* units = static_cast<char*>(mem) + Node::header_bytes();
+    for (int u = 0; u < mp_.max_units; ++u) new (units + static_cast<size_t>(u) * sizeof(UnitStats)) UnitStats{};
+    ++nodes_used_;
+    return node;
+  }
+
+  Arm* add_arm(Node* node, uint64_t key) {
+    void* mem = arm_pool_.malloc();
+    if (!mem) throw std::bad_alloc();
+    Arm* a = new (mem) Arm{};
+    a->key = key;
+    if (node->last) node->last->next = a;
+    else node->first = a;
+    node->last = a;
+    ++node->num_arms;
+    ++arms_used_;
+    return a;
+  }
+
+  static Arm* find_arm(Node* node, uint64_t key) {
+    for (Arm* a = node->first; a; a = a->next)
+      if (a->key == key) return a;
+    return nullptr;
+  }
+
+  // Returns every node of the tree and its joint moves to the pools, except
+  // the subtree at `keep` (a child somewhere below the root).
+  void release_tree(Node* keep) {
+    if (root_) free_subtree(root_, keep);
+    root_ = nullptr;
+  }
+  void free_subtree(Node* node, Node* keep) {
+    for (Arm* a = node->first; a;) {
+      Arm* next = a->next;
+      if (a->child && a->child != keep) free_subtree(a->child, keep);
+      arm_pool_.free(a);
+      --arms_used_;
+      a = next;
+    }
+    node_pool_.free(node);
+    --nodes_used_;
+  }
+
+  // ---- reuse -----------------------------------------------------------------
+
+  // After the answer: the child of the joint move played is kept when the
+  // tree's first turn for it is the turn that will be played (our orders and
+  // the opponents' models' orders): its state is stored for the next root.
+  void keep_played(const State& root, int player, const State::Orders& orders) {
+    uint64_t key = 0;
+    for (size_t u = 0; u < units_.size(); ++u) {
+      const int option = played_[static_cast<size_t>(units_[u].choice)].second;
+      if (option == kConvertOption) return;
+      key |= static_cast<uint64_t>(option) << (3 * u);
+    }
+    Arm* a = find_arm(root_, key);
+    if (!a || !a->child) return;
+    predicted_ = root;
+    predicted_.stage(player, orders);
+    for (const auto& [index, option] : opp_orders_)
+      if (option != 0) predicted_.stage_ship(index, option == kConvertOption ? Action::Convert : kMoveActions[option]);
+    for (int y : opp_spawns_) predicted_.stage_shipyard(y, Action::Spawn);
+    predicted_.resolve();
+    sim_ = root;
+    stage_root(sim_, key);
+    sim_.resolve();
+    if (!(sim_ == predicted_)) return;
+    kept_ = a->child;
+    kept_units_.clear();
+    for (const Unit& unit : units_) kept_units_.push_back(unit.id);
+    info_.kept_visits = kept_->visits;
+  }
+
+  // Equal but for the time left in the players' overage banks (the runner's,
+  // not the rules').
+  static bool same_state(const State& a, const State& b) {
+    if (a.num_players() != b.num_players() || a.step() != b.step()) return false;
+    State copy = a;
+    for (int p = 0; p < copy.num_players(); ++p)
+      copy.mutable_player(p).remaining_overage_time = b.player(p).remaining_overage_time;
+    return copy == b;
+  }
+
+  void fit_opponents(const State& root, int player, const GameMemory& memory) {
+    if (!mp_.opponent_fit) return;
+    for (int q = 0; q < root.num_players(); ++q) {
+      if (q == player) continue;
+      const FleetParams fitted = stateless(q < memory.num_players() ? opponent_model(base_, memory.player(q)) : base_);
+      if (!opponents_[static_cast<size_t>(q)]) opponents_[static_cast<size_t>(q)] = std::make_unique<FleetPolicy>(fitted);
+      else opponents_[static_cast<size_t>(q)]->set_params(fitted);
+    }
+  }
+
+  void finish(PlanStats& stats, std::chrono::steady_clock::time_point t0, int64_t iterations) const {
+    stats.iterations = iterations;
+    stats.elapsed_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  }
+
+  // ---- inspection ------------------------------------------------------------
+
+  static std::vector<ArmView> arms_of(const Node* node) {
+    std::vector<ArmView> v;
+    if (!node) return v;
+    for (const Arm* a = node->first; a; a = a->next) v.push_back({a->key, a->n, a->mean(), a->child != nullptr});
+    return v;
+  }
+
+  std::string check_tree() const {
+    if (!root_) return nodes_used_ == 0 && arms_used_ == 0 ? "" : "no root, but nodes or joint moves in use";
+    std::unordered_set<const Node*> seen;
+    int64_t arms = 0;
+    std::vector<const Node*> stack = {root_};
+    while (!stack.empty()) {
+      const Node* node = stack.back();
+      stack.pop_back();
+      if (!seen.insert(node).second) return "a node is reached twice";
+      int64_t through = 0;
+      int count = 0;
+      std::unordered_set<uint64_t> keys;
+      for (const Arm* a = node->first; a; a = a->next) {
+        ++count;
+        through += a->n;
+        if (!keys.insert(a->key).second) return "a joint move stored twice in one node";
+        if (a->child) {
+          if (a->child->visits != a->n)
+            return "a joint move's visits (" + std::to_string(a->n) + ") differ from its child's (" +
+                   std::to_string(a->child->visits) + ")";
+          stack.push_back(a->child);
+        }
+      }
+      arms += count;
+      if (count != node->num_arms) return "a node's joint-move count is wrong";
+      if (node->visits != node->evals + through)
+        return "a node's visits (" + std::to_string(node->visits) + ") differ from its leaf evaluations (" +
+               std::to_string(node->evals) + ") plus its joint moves' visits (" + std::to_string(through) + ")";
+      for (size_t u = 0; u < units_.size(); ++u) {
+        int64_t local = 0;
+        for (int m = 0; m < kNumMoves; ++m) local += node->units()[u].n[static_cast<size_t>(m)];
+        if (local > through || (node == root_ && local != through))
+          return "unit " + std::to_string(u) + "'s local visits (" + std::to_string(local) +
+                 ") do not match its node's joint-move visits (" + std::to_string(through) + ")";
+      }
+    }
+    if (static_cast<int64_t>(seen.size()) != nodes_used_) return "the tree holds fewer nodes than the pool gave out";
+    if (arms != arms_used_) return "the tree holds fewer joint moves than the pool gave out";
+    return "";
+  }
+
+  struct Candidate {
+    int dist;
+    UnitId id;
+    int choice;
+    auto operator<=>(const Candidate&) const = default;
+  };
+  struct Step {
+    Node* node;
+    Arm* arm;
+    uint32_t alive;
+  };
 
   MctsParams mp_;
   EvalParams ep_;
-  GreedyPolicy greedy_, opp_greedy_;
+  FleetParams base_;
+  FleetPolicy own_;    // our policy at the root (keeps its planned yard site)
+  FleetPolicy model_;  // stateless: our policy below the root, opponents without opponent_fit
+  std::array<std::unique_ptr<FleetPolicy>, kMaxPlayers> opponents_;
   RolloutPolicy rollout_;
   Rng rng_;
   uint64_t seed_;
   Geometry geo_;
   MoveResolver resolver_;
-  std::vector<Unit> units_;
-  std::vector<std::pair<int, int>> own_choices_, opp_orders_;
-  std::vector<int> own_spawns_;
-  std::vector<MoveRequest> own_requests_;
-  std::vector<std::array<double, kNumMoves>> own_penalties_;
-  State sim_;
-};
-
-// paired=1: flat Monte Carlo on common random numbers. Each sample seed plays
-// the greedy joint plan once, then every allowed single-ship deviation of a
-// searched ship; a deviation is kept when its mean gain over the baseline is
-// at least min_gain and final_z standard errors.
-class PairedMonteCarlo final : public GreedyAnchoredSearch {
- public:
-  using GreedyAnchoredSearch::GreedyAnchoredSearch;
-
-  State::Orders choose(const State& root, int player, const Budget& budget) override {
-    const auto t0 = std::chrono::steady_clock::now();
-    stats_ = {};
-    if (root.player(player).status != Status::Active) return {};
-    const Budget inner = budget.for_search(mp_.safety_ms, mp_.default_iterations);
-    const PolicyDecision& own = prepare_root(root, player, std::min(mp_.max_nodes, kMaxShips));
-    const int units = static_cast<int>(units_.size());
-    progress_.set(root, own, geo_, mp_.max_progress_rate);
-    arms_.assign(static_cast<size_t>(units) * kNumMoves, Arm{});
-    const uint64_t seed_base = rng_.next();
-    int64_t sims = 0;
-    bool done = units == 0;
-    for (uint64_t k = 0; !done; ++k) {
-      const uint64_t seed = seed_base + k * 0x9E3779B97F4A7C15ull;
-      if (inner.exhausted(sims)) break;
-      const double base = paired_rollout(root, player, -1, 0, seed);
-      ++sims;
-      for (int u = 0; u < units && !done; ++u) {
-        for (int m = 0; m < kNumMoves; ++m) {
-          if (m == units_[u].root_prior || !(units_[u].allowed >> m & 1)) continue;
-          if (inner.exhausted(sims)) {
-            done = true;
-            break;
-          }
-          const double diff = paired_rollout(root, player, u, m, seed) - base;
-          ++sims;
-          Arm& a = arms_[static_cast<size_t>(u) * kNumMoves + m];
-          ++a.n;
-          a.sum += diff;
-          a.sum_sq += diff * diff;
-        }
-      }
-    }
-    stats_.iterations = sims;
-    std::vector<MoveRequest> requests = own_requests_;
-    for (int u = 0; u < units; ++u) {
-      int best = -1;
-      double best_lb = 0;
-      for (int m = 0; m < kNumMoves; ++m) {
-        const Arm& a = arms_[static_cast<size_t>(u) * kNumMoves + m];
-        if (a.n < 2) continue;
-        const double mu = a.sum / a.n;
-        const double var = std::max(0.0, a.sum_sq / a.n - mu * mu);
-        const double lb = mu - mp_.final_z * std::sqrt(var / (a.n - 1));
-        if (mu >= mp_.min_gain && lb > best_lb) best_lb = lb, best = m;
-      }
-      if (best < 0) continue;
-      MoveRequest& req = requests[units_[u].choice];
-      req.cost[best] = req.cost[units_[u].root_prior] - kPairedPreference;
-    }
-    return answer(root, player, requests, t0);
-  }
-
-  // One rollout of the greedy plan (unit `dev` playing move `dev_move` instead
-  // when dev >= 0) to the horizon; the evaluation plus the own ships' progress.
-  double paired_rollout(const State& root, int player, int dev, int dev_move, uint64_t seed) {
-    sim_.assign_from(root);
-    Rng rng(seed);
-    for (int d = 0; d < mp_.horizon && !sim_.is_terminal(); ++d) {
-      if (d == 0) {
-        for (const auto& [index, option] : own_choices_)
-          sim_.stage_ship(index, option == kConvertOption ? Action::Convert : kMoveActions[option]);
-        for (int y : own_spawns_) sim_.stage_shipyard(y, Action::Spawn);
-        for (const auto& [index, option] : opp_orders_) {
-          if (index < 0) sim_.stage_shipyard(-1 - index, Action::Spawn);
-          else sim_.stage_ship(index, option == kConvertOption ? Action::Convert : kMoveActions[option]);
-        }
-        if (dev >= 0) sim_.stage_ship(units_[dev].root_index, kMoveActions[dev_move]);
-      } else {
-        rollout_.stage_all(sim_, geo_, rng);
-      }
-      sim_.resolve();
-      ++stats_.simulated_steps;
-    }
-    double value = evaluate(sim_, player, geo_, ep_);
-    if (mp_.progress_weight > 0) value += mp_.progress_weight * progress_.value(sim_, player, geo_);
-    return value;
-  }
- private:
-  struct Arm {
-    int n = 0;
-    double sum = 0, sum_sq = 0;
-  };
+  DangerMap danger_;
   ProgressTerm progress_;
-  std::vector<Arm> arms_;
+  size_t node_bytes_;
+  boost::pool<> node_pool_, arm_pool_;
+  int64_t nodes_used_ = 0, arms_used_ = 0;
+  Node* root_ = nullptr;
+  // This turn.
+  int player_ = 0;
+  std::vector<Unit> units_;
+  std::vector<Candidate> candidates_;
+  std::vector<int> unit_of_choice_;  // per own_choices_ entry: its unit, -1 none
+  std::vector<std::pair<int, int>> own_choices_, opp_orders_, played_;
+  std::vector<int> own_spawns_, opp_spawns_, root_taken_, shared_cells_;
+  std::vector<MoveRequest> own_requests_, requests_;
+  std::vector<std::pair<UnitId, int>> targets_;
+  State sim_;
+  std::array<int, kMaxUnits> unit_ship_{};
+  std::array<int, kMaxUnits> unit_order_{};
+  std::array<Step, kMaxTreeDepth + 1> path_{};
+  std::array<uint32_t, kMaxCells> taken_{};
+  std::array<uint32_t, kMaxShips> ship_mark_{};
+  uint32_t epoch_ = 0;
+  // Kept for the next turn.
+  Node* kept_ = nullptr;
+  std::vector<UnitId> kept_units_;
+  State predicted_;
+  TreeInfo info_;
 };
 
-// paired=0: decoupled (Smitsimax-style) search: a bandit tree per searched
-// ship over its own moves, tree_depth turns deep, then the rollout policy.
-class DecoupledTrees final : public GreedyAnchoredSearch {
- public:
-  using GreedyAnchoredSearch::GreedyAnchoredSearch;
+MctsPlanner::MctsPlanner(const Params& params, uint64_t seed) : impl_(std::make_unique<Impl>(params, seed)) {}
+MctsPlanner::~MctsPlanner() = default;
 
-  State::Orders choose(const State& root, int player, const Budget& budget) override {
-    const auto t0 = std::chrono::steady_clock::now();
-    stats_ = {};
-    if (root.player(player).status != Status::Active) return {};
-    const size_t pool = static_cast<size_t>(mp_.max_nodes);
-    if (nodes_.size() != pool) nodes_.resize(pool);
-    const Budget inner = budget.for_search(mp_.safety_ms, mp_.default_iterations);
-    prepare_root(root, player, mp_.max_nodes);
-    // Root nodes 0 .. units-1, one per unit.
-    used_nodes_ = 0;
-    for (const Unit& unit : units_) nodes_[new_node()].allowed = unit.allowed;
-    const int units = static_cast<int>(units_.size());
-    path_.assign(static_cast<size_t>(units) * static_cast<size_t>(mp_.tree_depth), {-1, 0, 1.0});
-    cursor_.assign(static_cast<size_t>(units), 0);
-    unit_index_.assign(static_cast<size_t>(units), -1);
-    deposited_.assign(static_cast<size_t>(units), 0);
-    cargo_before_.assign(static_cast<size_t>(units), 0);
-
-    const double base = evaluate(root, player, geo_, ep_);
-    lo_ = kInf;
-    hi_ = -kInf;
-    int64_t sims = 0;
-    while (units > 0 && !inner.exhausted(sims)) {
-      simulate(root, player, base);
-      ++sims;
-    }
-    stats_.iterations = sims;
-
-    // The answer: arm values through the shared resolver.
-    std::vector<MoveRequest> requests = own_requests_;
-    for (int u = 0; u < units; ++u) {
-      if (units_[u].enemy) continue;
-      const Node& nd = nodes_[u];
-      MoveRequest& req = requests[units_[u].choice];
-      const double scale = hi_ > lo_ ? hi_ - lo_ : 1;
-      for (int m = 0; m < kNumMoves; ++m) {
-        if (!(nd.allowed >> m & 1) || nd.n[m] == 0) {
-          req.cost[m] = kInf;
-        } else if (mp_.regret_matching) {
-          req.cost[m] = -nd.strategy_sum[m] / std::max(1, nd.visits) * scale;
-        } else {
-          // A lower confidence bound for every move but the prior: noise
-          // alone should not move a ship off the greedy choice.
-          // The variance is pooled over the node's moves, so that a move
-          // tried once does not look certain.
-          const double mu = nd.sum[m] / nd.n[m];
-          double all_sum = 0, all_sq = 0;
-          for (int k = 0; k < kNumMoves; ++k) all_sum += nd.sum[k], all_sq += nd.sum_sq[k];
-          const double all_mu = all_sum / std::max(1, nd.visits);
-          const double var = std::max(nd.sum_sq[m] / nd.n[m] - mu * mu, all_sq / std::max(1, nd.visits) - all_mu * all_mu);
-          req.cost[m] = -(mu - (m == units_[u].root_prior ? 0.0 : mp_.final_z * std::sqrt(var / nd.n[m]))) +
-                        mp_.penalty_weight * own_penalties_[units_[u].choice][m];
-        }
-      }
-      if (sims == 0) req = own_requests_[units_[u].choice];
-    }
-    return answer(root, player, requests, t0);
-  }
-
- private:
-  struct Step {
-    int node;
-    int arm;
-    double prob;  // regret matching: the probability the arm was drawn with
-  };
-
-  int new_node() {
-    if (used_nodes_ >= static_cast<int>(nodes_.size())) return -1;
-    Node& nd = nodes_[used_nodes_];
-    std::fill(std::begin(nd.child), std::end(nd.child), -1);
-    std::fill(std::begin(nd.n), std::end(nd.n), 0);
-    std::fill(std::begin(nd.sum), std::end(nd.sum), 0.0);
-    std::fill(std::begin(nd.sum_sq), std::end(nd.sum_sq), 0.0);
-    std::fill(std::begin(nd.regret), std::end(nd.regret), 0.0);
-    std::fill(std::begin(nd.strategy_sum), std::end(nd.strategy_sum), 0.0);
-    nd.visits = 0;
-    nd.allowed = 0x1f;
-    return used_nodes_++;
-  }
-
-  // Normalised mean of an arm for the unit's side.
-  double mean(const Node& nd, int m, bool enemy) const {
-    (void)enemy;  // enemy rewards are stored negated already
-    const double raw = nd.sum[m] / nd.n[m];
-    return hi_ > lo_ ? (raw - lo_) / (hi_ - lo_) : 0.5;
-  }
-
-  Step select(Node& nd, int prior, bool enemy) {
-    if (mp_.regret_matching) {
-      double w[kNumMoves], total = 0;
-      int allowed = 0;
-      for (int m = 0; m < kNumMoves; ++m)
-        if (nd.allowed >> m & 1) ++allowed, total += std::max(0.0, nd.regret[m]);
-      for (int m = 0; m < kNumMoves; ++m) {
-        if (!(nd.allowed >> m & 1)) {
-          w[m] = 0;
-          continue;
-        }
-        const double rm = total > 0 ? std::max(0.0, nd.regret[m]) / total : (m == prior ? 1.0 : 0.0);
-        w[m] = (1 - mp_.rm_exploration) * rm + mp_.rm_exploration / allowed;
-        nd.strategy_sum[m] += w[m];
-      }
-      double x = rng_.uniform();
-      int arm = prior;
-      for (int m = 0; m < kNumMoves; ++m) {
-        if (w[m] <= 0) continue;
-        arm = m;
-        if ((x -= w[m]) < 0) break;
-      }
-      return {-1, arm, std::max(w[arm], 1e-9)};
-    }
-    if (nd.n[prior] == 0 && (nd.allowed >> prior & 1)) return {-1, prior, 1};
-    for (int m = 0; m < kNumMoves; ++m)
-      if ((nd.allowed >> m & 1) && nd.n[m] == 0) return {-1, m, 1};
-    const double log_total = std::log(static_cast<double>(nd.visits) + 1);
-    int best = prior;
-    double best_score = -kInf;
-    for (int m = 0; m < kNumMoves; ++m) {
-      if (!(nd.allowed >> m & 1)) continue;
-      const double score = mean(nd, m, enemy) + mp_.exploration * std::sqrt(log_total / nd.n[m]) +
-                           (m == prior ? mp_.prior_weight / (nd.n[m] + 1) : 0);
-      if (score > best_score) best_score = score, best = m;
-    }
-    return {-1, best, 1};
-  }
-
-  // Maps units to current ship indices (both sorted by id); -1 when gone.
-  void map_units() {
-    const auto ships = sim_.ships();
-    size_t i = 0;
-    for (size_t u = 0; u < units_.size(); ++u) {
-      while (i < ships.size() && ships[i].id < units_[u].id) ++i;
-      unit_index_[u] = i < ships.size() && ships[i].id == units_[u].id ? static_cast<int>(i) : -1;
-    }
-  }
-
-  void simulate(const State& root, int player, double base) {
-    sim_.assign_from(root);
-    const int units = static_cast<int>(units_.size());
-    for (int u = 0; u < units; ++u) cursor_[u] = u, deposited_[u] = 0;
-    int depth_done = 0;
-    map_units();
-    for (int d = 0; d < mp_.horizon && !sim_.is_terminal(); ++d) {
-      rollout_.stage_all(sim_, geo_, rng_);
-      if (d == 0) {
-        for (const auto& [index, option] : own_choices_)
-          if (option == kConvertOption) sim_.stage_ship(index, Action::Convert);
-          else if (mp_.greedy_first_turn) sim_.stage_ship(index, kMoveActions[option]);
-        for (int y : own_spawns_) sim_.stage_shipyard(y, Action::Spawn);
-        for (const auto& [index, option] : opp_orders_) {
-          if (index < 0) sim_.stage_shipyard(-1 - index, Action::Spawn);
-          else sim_.stage_ship(index, option == kConvertOption ? Action::Convert : kMoveActions[option]);
-        }
-      }
-      for (int u = 0; u < units; ++u) cargo_before_[u] = unit_index_[u] >= 0 ? sim_.ships()[unit_index_[u]].cargo : 0;
-      if (d < mp_.tree_depth) {
-        for (int u = 0; u < units; ++u) {
-          Step& st = path_[static_cast<size_t>(u) * mp_.tree_depth + d];
-          st.node = -1;
-          const int node = cursor_[u];
-          if (unit_index_[u] < 0 || node < 0) continue;
-          const int prior = d == 0 ? units_[u].root_prior : rollout_.move_of(unit_index_[u]);
-          Step pick = select(nodes_[node], prior, units_[u].enemy);
-          pick.node = node;
-          st = pick;
-          sim_.stage_ship(unit_index_[u], kMoveActions[pick.arm]);
-          if (d + 1 < mp_.tree_depth) {
-            int& child = nodes_[node].child[pick.arm];
-            if (child < 0) child = new_node();
-            cursor_[u] = child;
-          }
-        }
-        depth_done = d + 1;
-      }
-      sim_.resolve();
-      ++stats_.simulated_steps;
-      map_units();
-      // A ship that still lives with its cargo gone deposited it.
-      for (int u = 0; u < units; ++u)
-        if (unit_index_[u] >= 0 && cargo_before_[u] > 0 && sim_.ships()[unit_index_[u]].cargo == 0) deposited_[u] += cargo_before_[u];
-    }
-    const double global = evaluate(sim_, player, geo_, ep_) - base;
-    const double frac = std::max(0.0, static_cast<double>(steps_left(sim_)) / sim_.config().episode_steps);
-    for (int u = 0; u < units; ++u) {
-      double local = deposited_[u];
-      if (unit_index_[u] >= 0) {
-        const Ship& sh = sim_.ships()[unit_index_[u]];
-        const int dist = std::min(2 * geo_.size(), nearest_yard(sim_.shipyards(), sh.owner, sh.cell, geo_).dist);
-        local += ep_.ship_value * frac;
-        if (dist <= steps_left(sim_)) local += sh.cargo * ep_.cargo_weight * std::pow(ep_.cargo_distance_decay, dist);
-      }
-      const double value = units_[u].enemy ? -global : local + mp_.global_weight * global;
-      lo_ = std::min(lo_, value);
-      hi_ = std::max(hi_, value);
-      const double norm = hi_ > lo_ ? (value - lo_) / (hi_ - lo_) : 0.5;
-      for (int d = 0; d < depth_done; ++d) {
-        const Step& st = path_[static_cast<size_t>(u) * mp_.tree_depth + d];
-        if (st.node < 0) break;
-        Node& nd = nodes_[st.node];
-        ++nd.visits;
-        ++nd.n[st.arm];
-        nd.sum[st.arm] += value;
-        nd.sum_sq[st.arm] += value * value;
-        if (mp_.regret_matching)
-          for (int m = 0; m < kNumMoves; ++m)
-            if (nd.allowed >> m & 1) nd.regret[m] += (m == st.arm ? norm / st.prob : 0) - norm;
-      }
-    }
-  }
-
-  std::vector<Node> nodes_;
-  int used_nodes_ = 0;
-  std::vector<Step> path_;
-  std::vector<int> cursor_, unit_index_;
-  std::vector<double> deposited_, cargo_before_;
-  double lo_ = 0, hi_ = 0;
-};
-
-}  // namespace
+State::Orders MctsPlanner::choose(const State& state, int player, const Budget& budget) {
+  return impl_->choose(state, player, budget, memory(), stats_);
+}
+void MctsPlanner::new_game() { impl_->new_game(); }
+const MctsPlanner::TreeInfo& MctsPlanner::tree_info() const { return impl_->info_; }
+std::vector<MctsPlanner::ArmView> MctsPlanner::root_arms() const { return Impl::arms_of(impl_->root_); }
+std::vector<MctsPlanner::ArmView> MctsPlanner::kept_arms() const { return Impl::arms_of(impl_->kept_); }
+std::string MctsPlanner::check_tree() const { return impl_->check_tree(); }
 
 PlannerInfo mcts_planner_info() {
   return {"mcts",
-          "Monte Carlo search on the greedy plan: ships in contact deviate one at a time, paired rollouts on common "
-          "random numbers (paired=0: decoupled bandit trees per ship)",
-          mcts_specs(), [](const Params& p, uint64_t seed) -> std::unique_ptr<Planner> {
-            if (p.get("paired") != 0) return std::make_unique<PairedMonteCarlo>(p, seed);
-            return std::make_unique<DecoupledTrees>(p, seed);
-          }};
+          "Monte Carlo tree search over turns for the ships in contact, joint moves by naive sampling (NaiveMCTS: local "
+          "bandits per unit, a global one per node), anchored on the fleet policy, opponents fitted to the game memory",
+          mcts_specs(), [](const Params& p, uint64_t seed) { return std::make_unique<MctsPlanner>(p, seed); }};
 }
 
 }  // namespace halite::search

@@ -12,8 +12,10 @@ namespace halite::search {
 PlannerInfo random_planner_info();  // random moves, converts and spawns in the style of the reference's random agent
 PlannerInfo miner_planner_info();   // a simple miner that brings cargo home
 PlannerInfo greedy_planner_info();  // cell scoring + assignment (greedy.h)
-PlannerInfo mcts_planner_info();    // paired Monte Carlo on the greedy plan; paired=0: a bandit tree per ship (src/mcts.cpp)
+PlannerInfo paired_planner_info();     // flat paired Monte Carlo on single-ship deviations from the greedy plan (src/paired.cpp)
+PlannerInfo smitsimax_planner_info();  // decoupled bandit trees per ship, anchored on greedy (src/smitsimax.cpp)
 PlannerInfo fleet_planner_info();   // the strong base policy: roles by assignment, safety maps (fleet.h)
+PlannerInfo mcts_planner_info();       // tree search over turns, naive sampling of joint moves, anchored on fleet (mcts.h)
 PlannerInfo beam_planner_info();    // beam search over the fleet's joint moves (src/beam.cpp)
 
 std::vector<PlannerInfo> builtin_planners();

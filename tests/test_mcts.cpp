@@ -1,0 +1,282 @@
+// The mcts planner: its tree is a tree whose visit counts add up, the
+// subtree it keeps for the next turn is the one played, it is deterministic
+// with a seed and an iteration budget, it holds its deadline, and it plays
+// legal, collision-free orders at every board size.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <functional>
+#include <stdexcept>
+
+#include "halite/search/bench_positions.h"
+#include "halite/search/fleet.h"
+#include "halite/search/mcts.h"
+#include "search_checks.h"
+
+using namespace halite;
+using namespace halite::search;
+using halite::testing::check_orders;
+
+namespace {
+
+std::unique_ptr<MctsPlanner> mcts(const std::vector<std::string>& overrides, uint64_t seed) {
+  Params p = default_params("mcts");
+  for (const std::string& o : overrides) p.set_from_string(o);
+  return std::make_unique<MctsPlanner>(p, seed);
+}
+
+FleetPolicy fleet(const std::vector<std::string>& overrides) {
+  Params p = default_params("fleet");
+  for (const std::string& o : overrides) p.set_from_string(o);
+  return FleetPolicy(FleetParams::from(p));
+}
+
+bool same_orders(const State::Orders& a, const State::Orders& b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i)
+    if (!(a[i].unit == b[i].unit && a[i].action == b[i].action)) return false;
+  return true;
+}
+
+int64_t arm_visits(const std::vector<MctsPlanner::ArmView>& arms) {
+  int64_t sum = 0;
+  for (const MctsPlanner::ArmView& a : arms) sum += a.visits;
+  return sum;
+}
+
+// A game in which our seat plays mcts and the others play the stateless fleet
+// policy at its defaults: exactly the model mcts has of them with
+// opponent_fit=0, so that the state after a turn is the one the tree
+// predicted. Calls `turn(state, orders)` after each of our answers.
+template <typename Turn>
+void play_predicted(MctsPlanner& planner, int players, int size, int steps, uint32_t seed,
+                    const std::function<Budget(int step)>& budget, const Turn& turn) {
+  Config config;
+  config.size = size;
+  config.episode_steps = steps;
+  config.random_seed = seed;
+  State s = State::initial(config, players);
+  std::vector<FleetPolicy> others;
+  for (int p = 0; p < players; ++p) others.push_back(fleet({"remember_site=0"}));
+  planner.reset();
+  std::vector<State::Orders> orders(static_cast<size_t>(players));
+  while (!s.is_terminal()) {
+    for (int p = 0; p < players; ++p) {
+      orders[p].clear();
+      if (s.player(p).status != Status::Active) continue;
+      if (p == 0) {
+        orders[p] = planner.plan(s, p, budget(s.step()));
+        turn(s, orders[p]);
+      } else {
+        const PolicyDecision& d = others[p].decide(s, p);
+        orders[p] = to_orders(s, d.ship_choices, d.spawn_yards);
+      }
+    }
+    s.step(orders);
+  }
+}
+
+// The board of the first seed from `seed` on that the reference accepts (on
+// the smallest boards some seeds give no halite at all, and it refuses them).
+State first_board(int size, int players, int steps, uint32_t seed) {
+  Config config;
+  config.size = size;
+  config.episode_steps = steps;
+  for (;; ++seed) {
+    config.random_seed = seed;
+    try {
+      return State::initial(config, players);
+    } catch (const std::invalid_argument&) {
+      if (seed > 100000) throw;
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("mcts: the tree is a tree, and every node's visits are its children's plus the rollouts ending there",
+          "[search][mcts]") {
+  const std::vector<std::vector<std::string>> sets = {
+      {"contact_radius=0"},                                   // every ship searched (up to max_units)
+      {"contact_radius=0", "max_nodes=30"},                   // the node pool runs out
+      {"contact_radius=0", "tree_depth=1"},                   // a root and leaf arms only
+      {"contact_radius=0", "tree_depth=5", "horizon=5", "policy_depth=1", "explore_prob=1"},
+      {"contact_radius=0", "max_units=1", "global_epsilon=0.5"},
+  };
+  for (int players : {2, 4}) {
+    for (const BenchPosition& pos : bench_positions(2, players, 21, 150)) {
+      for (size_t k = 0; k < sets.size(); ++k) {
+        INFO(players << " players, parameter set " << k);
+        auto planner = mcts(sets[k], 7);
+        planner->plan(pos.state, pos.player, Budget::iterations(300));
+        const MctsPlanner::TreeInfo& info = planner->tree_info();
+        REQUIRE(info.units > 0);
+        CHECK(planner->check_tree() == "");
+        // A fresh tree: every iteration passed through the root and went on
+        // through one of its joint moves.
+        CHECK(info.reused_visits == 0);
+        CHECK(info.root_visits == planner->last_stats().iterations);
+        CHECK(info.root_visits == 300);
+        CHECK(arm_visits(planner->root_arms()) == info.root_visits);
+        CHECK(info.nodes <= std::max<int64_t>(1, default_params("mcts").get("max_nodes")));
+        if (k == 1) CHECK(info.nodes <= 30);
+        if (k == 2) CHECK(info.nodes == 1);
+        if (k == 4) CHECK(info.units == 1);
+        if (k != 2) CHECK(info.nodes > 1);
+        CHECK(info.joint_moves >= static_cast<int64_t>(planner->root_arms().size()));
+      }
+    }
+  }
+}
+
+TEST_CASE("mcts: the subtree kept for the next turn is the one the next search starts from", "[search][mcts]") {
+  // Our turns alternate: a search of 200 iterations, then none, so that the
+  // second turn's root is exactly what the first turn kept (a search would
+  // add to it).
+  auto planner = mcts({"contact_radius=0", "opponent_fit=0"}, 3);
+  std::vector<MctsPlanner::ArmView> kept;
+  int64_t kept_visits = -1;
+  int reused = 0, searched = 0;
+  play_predicted(
+      *planner, 2, 11, 80, 21, [](int step) { return Budget::iterations(step % 2 ? 0 : 200); },
+      [&](const State& s, const State::Orders&) {
+        const MctsPlanner::TreeInfo& info = planner->tree_info();
+        INFO("step " << s.step());
+        REQUIRE(planner->check_tree() == "");
+        if (s.step() % 2 == 1 && kept_visits >= 0 && info.units > 0) {
+          // Reused unless the units changed (ships in another order, one lost).
+          if (info.reused_visits > 0) {
+            ++reused;
+            CHECK(info.reused_visits == kept_visits);
+            CHECK(info.root_visits == kept_visits);
+            const std::vector<MctsPlanner::ArmView> root = planner->root_arms();
+            REQUIRE(root.size() >= kept.size());
+            CHECK(std::vector<MctsPlanner::ArmView>(root.begin(), root.begin() + static_cast<long>(kept.size())) == kept);
+            // At most the new root's prior was added.
+            CHECK(root.size() <= kept.size() + 1);
+          }
+        }
+        if (s.step() % 2 == 0 && info.units > 0) ++searched;
+        kept = planner->kept_arms();
+        kept_visits = info.kept_visits;
+        if (kept_visits >= 0) CHECK(arm_visits(kept) <= kept_visits);
+      });
+  INFO("searched " << searched << " turns, reused " << reused);
+  CHECK(searched > 10);
+  CHECK(reused > 0);
+
+  // Against an opponent the model does not predict (greedy), the next root
+  // is never a kept node.
+  auto other = mcts({"contact_radius=0", "opponent_fit=0"}, 3);
+  Config config;
+  config.size = 11;
+  config.episode_steps = 60;
+  config.random_seed = 21;
+  State s = State::initial(config, 2);
+  auto greedy = make_planner("greedy", std::vector<std::string>{}, 1);
+  std::vector<State::Orders> orders(2);
+  int searches = 0;
+  while (!s.is_terminal()) {
+    orders[0] = other->plan(s, 0, Budget::iterations(100));
+    if (other->tree_info().units > 0) ++searches;
+    CHECK(other->tree_info().reused_visits == 0);
+    orders[1] = greedy->plan(s, 1, Budget::iterations(1));
+    s.step(orders);
+  }
+  CHECK(searches > 10);
+}
+
+TEST_CASE("mcts: the same seed and iteration budget give the same answers and the same tree", "[search][mcts]") {
+  for (int players : {2, 4}) {
+    auto a = mcts({"contact_radius=0"}, 11);
+    auto b = mcts({"contact_radius=0"}, 11);
+    std::vector<State::Orders> answers;
+    std::vector<std::vector<MctsPlanner::ArmView>> trees;
+    auto record = [&](MctsPlanner& p, std::vector<State::Orders>& out, std::vector<std::vector<MctsPlanner::ArmView>>& arms) {
+      return [planner = &p, answers = &out, roots = &arms](const State&, const State::Orders& orders) {
+        answers->push_back(orders);
+        roots->push_back(planner->root_arms());
+      };
+    };
+    std::vector<State::Orders> answers_b;
+    std::vector<std::vector<MctsPlanner::ArmView>> trees_b;
+    const auto budget = [](int) { return Budget::iterations(150); };
+    play_predicted(*a, players, 13, 60, 5, budget, record(*a, answers, trees));
+    play_predicted(*b, players, 13, 60, 5, budget, record(*b, answers_b, trees_b));
+    REQUIRE(answers.size() == answers_b.size());
+    for (size_t t = 0; t < answers.size(); ++t) {
+      INFO(players << " players, turn " << t);
+      CHECK(same_orders(answers[t], answers_b[t]));
+      CHECK(trees[t] == trees_b[t]);
+    }
+    // A planner reset for a new game plays it again the same way.
+    std::vector<State::Orders> again;
+    std::vector<std::vector<MctsPlanner::ArmView>> trees_again;
+    play_predicted(*a, players, 13, 60, 5, budget, record(*a, again, trees_again));
+    REQUIRE(again.size() == answers.size());
+    for (size_t t = 0; t < answers.size(); ++t) CHECK(same_orders(again[t], answers[t]));
+  }
+}
+
+TEST_CASE("mcts: returns within its deadline", "[search][mcts]") {
+  // Generous margins: this checks the mechanism, not the machine. Crowded
+  // boards: 4 players on 32x32 late in the game, every ship a unit.
+  const auto positions = bench_positions(1, 4, 32, 250);
+  auto planner = mcts({"contact_radius=0", "max_units=21"}, 5);
+  for (double ms : {5.0, 20.0, 60.0}) {
+    const auto t0 = std::chrono::steady_clock::now();
+    planner->plan(positions[0].state, positions[0].player, Budget::milliseconds(ms));
+    const double took = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    INFO("budget " << ms << " ms took " << took << " ms, " << planner->last_stats().iterations << " iterations");
+    CHECK(took < ms * 1.5 + 15);
+    if (ms >= 60) CHECK(planner->last_stats().iterations > 0);
+    CHECK(planner->check_tree() == "");
+  }
+}
+
+TEST_CASE("mcts: plays the fleet policy's orders when no ship is in contact", "[search][mcts]") {
+  // Early positions: the fleets are far apart, nothing is searched.
+  for (const BenchPosition& pos : bench_positions(2, 2, 21, 3)) {
+    auto fleet_planner = make_planner("fleet", std::vector<std::string>{}, 1);
+    auto planner = mcts({}, 1);
+    const State::Orders expected = fleet_planner->plan(pos.state, pos.player, Budget::iterations(1));
+    const State::Orders got = planner->plan(pos.state, pos.player, Budget::iterations(200));
+    CHECK(planner->tree_info().units == 0);
+    CHECK(planner->last_stats().iterations == 0);
+    CHECK(same_orders(got, expected));
+  }
+}
+
+TEST_CASE("mcts: legal, collision-free orders over seeded games at every board size", "[search][mcts]") {
+  // Against the fleet policy (it seeks contact: hunting, guarding); every own
+  // ship a unit, so that the search decides many moves. Small boards play
+  // longer games (spawns, conversions, crowding), large ones fewer turns.
+  for (int size : {2, 3, 4, 5, 7, 10, 15, 21, 32}) {
+    for (int players : {2, 4}) {
+      const int games = size <= 10 ? 3 : 1;
+      const int steps = size <= 10 ? 60 : size <= 21 ? 50 : 30;
+      for (int g = 0; g < games; ++g) {
+        const State start = first_board(size, players, steps, static_cast<uint32_t>(300 + 7 * g + size));
+        State s = start;
+        std::vector<std::unique_ptr<Planner>> seats;
+        for (int p = 0; p < players; ++p)
+          seats.push_back(p % 2 == 0 ? make_planner("mcts", std::vector<std::string>{"crash_home_steps=0", "contact_radius=0", "max_units=12"},
+                                                    static_cast<uint64_t>(g * 4 + p))
+                                     : make_planner("fleet", std::vector<std::string>{"crash_home_steps=0"}, static_cast<uint64_t>(p)));
+        std::vector<State::Orders> orders(static_cast<size_t>(players));
+        while (!s.is_terminal()) {
+          for (int p = 0; p < players; ++p) {
+            orders[p].clear();
+            if (s.player(p).status != Status::Active) continue;
+            INFO(size << "x" << size << ", " << players << " players, game " << g << ", seat " << p);
+            orders[p] = seats[p]->plan(s, p, Budget::iterations(40));
+            check_orders(s, p, orders[p], true);
+            if (p % 2 == 0) REQUIRE(static_cast<MctsPlanner&>(*seats[p]).check_tree() == "");
+          }
+          s.step(orders);
+        }
+      }
+    }
+  }
+}
