@@ -23,7 +23,7 @@ int run(const std::vector<std::string>& args) {
   int64_t nodes = 0, steps = 0;
   uint64_t orders_hash = 1469598103934665603ull;
   double ms = 0;
-  for (const char* name : {"paired", "beam"}) {
+  for (const char* name : {"paired", "beam", "mcts"}) {
     for (const Setup& setup : setups) {
       for (const search::BenchPosition& pos : search::bench_positions(count, setup.players, setup.size, setup.step)) {
         auto planner = search::make_planner(name, std::vector<std::string>{}, 12345);
@@ -45,7 +45,7 @@ int run(const std::vector<std::string>& args) {
       }
     }
   }
-  std::printf("Planners        : paired, beam (default parameters, seed 12345, %lld iterations)\n",
+  std::printf("Planners        : paired, beam, mcts (default parameters, seed 12345, %lld iterations)\n",
               static_cast<long long>(iterations));
   std::printf("Total time (ms) : %.0f\n", ms);
   std::printf("Steps/second    : %.0f\n", ms > 0 ? steps / (ms / 1000) : 0.0);
@@ -56,7 +56,7 @@ int run(const std::vector<std::string>& args) {
 
 HALITE_COMMAND(Command{"bench", "the search signature: fixed positions and iteration budgets; prints a node count",
                        "usage: halite bench [--iterations 200] [--positions 3] [--verbose]\n\n"
-                       "Runs paired and beam (default parameters, seed 12345) with a fixed iteration\n"
+                       "Runs paired, beam and mcts (default parameters, seed 12345) with a fixed iteration\n"
                        "budget on fixed mid-game positions (greedy self-play on board seeds 1.. at\n"
                        "steps 60 and 200 of 2-player and 120 of 4-player 21x21 games), one thread.\n"
                        "The last line, \"Nodes searched: N\" (iterations plus simulated turns), is a\n"
