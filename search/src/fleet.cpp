@@ -70,7 +70,7 @@ std::vector<ParamSpec> fleet_specs() {
       {"enemy_yard_weight", 1.8, 0, 10, "control weight of an enemy yard"},
       // Economy.
       {"spawn_value_scale", 0.0167, 0, 1, "a new ship's expected halite: board halite x this x (steps left - spawn_stop_steps) / (all ships + 1)"},
-      {"spawn_min_value", 349, 0, 100000, "spawn for the economy while that expectation exceeds this"},
+      {"spawn_min_value", 700, 0, 100000, "spawn for the economy while that expectation exceeds this (mzotkiew used 349; 700 measured better against the public bots)"},
       {"spawn_stop_steps", 42, 0, 400, "no spawns for the economy in the last this many steps", true},
       {"spawn_lead", 15, 0, 400, "nor while the fleet leads every rival by this many ships", true},
       {"max_ships", 60, 0, 400, "nor beyond this many own ships", true},
