@@ -8,23 +8,13 @@
 #include <vector>
 
 #include "conformance.h"
+#include "halite/search/rng.h"
 #include "halite/state.h"
 
 using namespace halite;
+using halite::search::Rng;
 
 namespace {
-
-struct Rng {
-  uint64_t s;
-  explicit Rng(uint64_t seed) : s(seed * 0x9E3779B97F4A7C15ull + 1) {}
-  uint64_t next() {
-    s ^= s >> 12;
-    s ^= s << 25;
-    s ^= s >> 27;
-    return s * 0x2545F4914F6CDD1Dull;
-  }
-  int below(int n) { return static_cast<int>((next() >> 33) % static_cast<uint64_t>(n)); }
-};
 
 // The same bytes: fields, tails past the counts and past the board, and the
 // padding (assign_from moves the header as one block).
@@ -65,7 +55,7 @@ void stage_random_turn(State& s, Rng& rng) {
   static constexpr Action kMoves[] = {Action::None, Action::North, Action::South, Action::East, Action::West};
   if (s.num_players() > 1 && s.step() == 50 + s.size()) s.fail_player(s.size() % s.num_players(), Status::Error);
   for (int i = 0; i < static_cast<int>(s.ships().size()); ++i) {
-    const int r = rng.below(100);
+    const int r = static_cast<int>(rng.below(100));
     s.stage_ship(i, r < 2 ? Action::Convert : kMoves[rng.below(5)]);
   }
   for (int j = 0; j < static_cast<int>(s.shipyards().size()); ++j)
