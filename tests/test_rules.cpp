@@ -104,6 +104,24 @@ TEST_CASE("geometry: cell = row * size + col | the four moves wrap on the torus"
       CHECK(s.neighbor(c, Action::Convert) == c);
     }
   }
+  SECTION("neighbor() (division-free) on every cell of every board size 2 to 32") {
+    const Action all[] = {Action::None, Action::North, Action::South, Action::East,
+                          Action::West, Action::Convert, Action::Spawn};
+    for (int n = kMinBoardSize; n <= kMaxBoardSize; ++n) {
+      const State s = State::empty(config_of(n), 1, 0);
+      for (int c = 0; c < n * n; ++c) {
+        const int r = c / n, k = c % n;
+        for (Action a : all) {
+          int want = c;
+          if (a == Action::North) want = ((r + n - 1) % n) * n + k;
+          if (a == Action::South) want = ((r + 1) % n) * n + k;
+          if (a == Action::East) want = r * n + (k + 1) % n;
+          if (a == Action::West) want = r * n + (k + n - 1) % n;
+          if (s.neighbor(c, a) != want) FAIL("size " << n << " cell " << c << " " << action_name(a));
+        }
+      }
+    }
+  }
   SECTION("the smallest board, 2x2: north and south both reach the other row") {
     const State s = State::empty(config_of(2), 1, 0);
     CHECK(s.neighbor(0, Action::North) == 2);

@@ -100,7 +100,10 @@ std::string Config::validate() const {
 
 // ------------------------------------------------------------- round3 ----
 
-double round3(double x) {
+namespace {
+// The body of round3(), inlined into regeneration (its hottest caller; a call
+// per growing cell costs more than the rounding).
+[[gnu::always_inline]] inline double round3_inline(double x) {
   // x = mantissa * 2^-shift exactly; x * 1000 = mantissa * 1000 * 2^-shift,
   // whose integer rounding (halves to even) is done in 64-bit integers. The
   // quotient n / 1000.0 is then the double nearest to the decimal n/1000,
@@ -120,20 +123,35 @@ double round3(double x) {
   const double magnitude = static_cast<double>(n) / 1000.0;
   return (bits >> 63) ? -magnitude : magnitude;
 }
+}  // namespace
+
+double round3(double x) { return round3_inline(x); }
+
+namespace {
+// round3 for regeneration's values, most of them without the mantissa
+// arithmetic: for 0 < x < 2^20, t = x * 1000 + 0.5 in doubles is within
+// 2^-22 of the exact value, so when its fraction is at least 2^-16 away from
+// an integer, truncating t gives the exact x * 1000 rounded (no half is that
+// near), and n / 1000.0 is what round3 returns. Otherwise round3 itself.
+[[gnu::always_inline]] inline double round3_regen(double x) {
+  if (x > 0 && x < 0x1p20) {
+    const double t = x * 1000.0 + 0.5;
+    const int64_t n = static_cast<int64_t>(t);
+    const double fraction = t - static_cast<double>(n);
+    if (fraction > 0x1p-16 && fraction < 1 - 0x1p-16) return static_cast<double>(n) / 1000.0;
+  }
+  return round3_inline(x);
+}
+}  // namespace
 
 // ------------------------------------------------------------ geometry ---
 
-int State::neighbor(int cell, Action move) const {
-  const int n = config_.size;
-  const int r = cell / n, c = cell % n;
-  switch (move) {
-    case Action::North: return (r == 0 ? n - 1 : r - 1) * n + c;
-    case Action::South: return (r == n - 1 ? 0 : r + 1) * n + c;
-    case Action::East: return r * n + (c == n - 1 ? 0 : c + 1);
-    case Action::West: return r * n + (c == 0 ? n - 1 : c - 1);
-    default: return cell;
-  }
-}
+static_assert([] {
+  for (int n = kMinBoardSize; n <= kMaxBoardSize; ++n)
+    for (int cell = 0; cell < kMaxCells; ++cell)
+      if (detail::divide_by_size(cell, n) != cell / n) return false;
+  return true;
+}(), "divide_by_size must equal cell / n on every cell of every board size");
 
 // ------------------------------------------------------- construction ----
 
@@ -344,13 +362,14 @@ void State::remove_marked_shipyards(const uint8_t* remove) {
   num_yards_ = static_cast<int16_t>(out);
 }
 
-void State::check_capacity() const {
+bool State::check_capacity() const {
   // Every staged spawn and conversion taking effect is an upper bound, and
   // almost always far inside the caps: then nothing more is needed.
   int spawns = 0, converts = 0;
   for (int i = 0; i < num_yards_; ++i) spawns += yards_[i].action == Action::Spawn;
   for (int i = 0; i < num_ships_; ++i) converts += ships_[i].action == Action::Convert;
-  if (num_ships_ + spawns <= kMaxShips && num_yards_ + converts <= kMaxShipyards) return;
+  const bool staged = spawns + converts > 0;
+  if (num_ships_ + spawns <= kMaxShips && num_yards_ + converts <= kMaxShipyards) return staged;
   // Near a cap: count exactly what resolve_board() will create, with the
   // same bank arithmetic (spawns first, then conversions, player by player).
   const double spawn_cost = static_cast<double>(config_.spawn_cost);
@@ -381,20 +400,21 @@ void State::check_capacity() const {
     throw CapacityError("more than " + std::to_string(kMaxShips) + " ships on the board (the engine's cap)");
   if (num_yards_ + converts > kMaxShipyards)
     throw CapacityError("more than " + std::to_string(kMaxShipyards) + " shipyards on the board (the engine's cap)");
+  return staged;
 }
 
 void State::resolve() {
   if (is_terminal() && failing_ == 0) return;
   // Strong exception safety: the only throw of a turn is decided here, before
   // anything changes, so a refused turn leaves the state as it was.
-  check_capacity();
+  const bool spawns_or_conversions = check_capacity();
 #ifndef NDEBUG
   // The invariant check below throws after the turn ran; the state it
   // refuses is put back so that this throw, too, changes nothing.
   const State before = *this;
 #endif
   failing_ = 0;
-  resolve_board();
+  resolve_board(spawns_or_conversions);
   apply_interpreter();
 #ifndef NDEBUG
   if (auto err = check(); !err.empty()) {
@@ -413,33 +433,41 @@ struct State::TurnScratch {
   // ships spawned this turn are appended with ids above every existing one,
   // so the arrays stay sorted.
   int old_ships = 0;
+  int num_crowded = 0;
   uint16_t yard_at[kMaxCells];
   uint16_t ship_at[kMaxCells];
   int16_t next_on_cell[kMaxShips];
   uint8_t remove_ship[kMaxShips];
+  // Cells where a second ship arrived, each once: the only cells phase 3
+  // visits.
+  uint16_t crowded[kMaxShips];
+  // A bit per cell holding a ship after the turn: those cells do not
+  // regenerate.
+  uint64_t occupied[kMaxCells / 64];
 };
 
-void State::resolve_board() {
+void State::resolve_board(bool spawns_or_conversions) {
   TurnScratch t;
   t.cells = cell_count();
   t.old_ships = num_ships_;
   std::memset(t.yard_at, 0, static_cast<size_t>(t.cells) * sizeof(uint16_t));
   for (int i = 0; i < num_yards_; ++i) t.yard_at[yards_[i].cell] = static_cast<uint16_t>(i + 1);
-  std::memset(t.remove_ship, 0, sizeof t.remove_ship);
+  std::memset(t.remove_ship, 0, static_cast<size_t>(t.old_ships));
   // The reference's order: 1-2. spawns, conversions and moves, player by
   // player; 3. ship collisions; 4-5. ships on shipyards; 6-7. mining and
   // regeneration.
-  apply_orders(t);
+  if (spawns_or_conversions) spawn_and_convert(t);
+  move_ships(t);
   resolve_ship_collisions(t);
   resolve_shipyard_cells(t);
-  mine_and_regenerate(t);
+  mine(t);
+  regenerate(t.occupied);
   ++step_;
 }
 
-void State::apply_orders(TurnScratch& t) {
+void State::spawn_and_convert(TurnScratch& t) {
   const double spawn_cost = static_cast<double>(config_.spawn_cost);
   const double convert_cost = static_cast<double>(config_.convert_cost);
-  const double keep_after_move = 1.0 - config_.move_cost;
   const uint32_t label = static_cast<uint32_t>(step_ + 1);
   uint32_t serial = 0;
   uint16_t* yard_at = t.yard_at;
@@ -447,7 +475,9 @@ void State::apply_orders(TurnScratch& t) {
   const int old_ships = t.old_ships;
   auto has_yard = [&](int cell) { return yard_at[cell] != 0; };
 
-  // 1. Spawns, conversions and moves, player by player.
+  // 1. Spawns and conversions, player by player: the order decides which are
+  // paid for and the ids. (Moves touch neither banks nor yards: move_ships()
+  // does them all afterwards.)
   for (int p = 0; p < num_players_; ++p) {
     double& bank = players_[p].bank;
     double leftover = 0;
@@ -466,84 +496,92 @@ void State::apply_orders(TurnScratch& t) {
     }
     for (int i = 0; i < old_ships; ++i) {
       Ship& s = ships_[i];
-      if (s.owner != p) continue;
-      if (s.action == Action::Convert) {
-        if (!has_yard(s.cell) && s.cargo + bank >= convert_cost) {
-          const double delta = s.cargo - convert_cost;
-          leftover += std::max(delta, 0.0);
-          bank += std::min(delta, 0.0);
-          assert(num_yards_ < kMaxShipyards && "check_capacity() runs first");
-          yards_[num_yards_] = Shipyard{UnitId::make(label, ++serial), s.cell, static_cast<uint8_t>(p), Action::None};
-          ++num_yards_;
-          yard_at[s.cell] = static_cast<uint16_t>(num_yards_);
-          halite_[s.cell] = 0;
-          update_growing(s.cell);
-          remove_ship[i] = 1;
-        }
-      } else if (is_move(s.action)) {
-        s.cell = static_cast<uint16_t>(neighbor(s.cell, s.action));
-        s.cargo *= keep_after_move;
+      if (s.owner != p || s.action != Action::Convert) continue;
+      if (!has_yard(s.cell) && s.cargo + bank >= convert_cost) {
+        const double delta = s.cargo - convert_cost;
+        leftover += std::max(delta, 0.0);
+        bank += std::min(delta, 0.0);
+        assert(num_yards_ < kMaxShipyards && "check_capacity() runs first");
+        yards_[num_yards_] = Shipyard{UnitId::make(label, ++serial), s.cell, static_cast<uint8_t>(p), Action::None};
+        ++num_yards_;
+        yard_at[s.cell] = static_cast<uint16_t>(num_yards_);
+        halite_[s.cell] = 0;
+        update_growing(s.cell);
+        remove_ship[i] = 1;
       }
     }
     bank += leftover;
   }
 }
 
-void State::resolve_ship_collisions(TurnScratch& t) {
-  const int cells = t.cells;
-  const int old_ships = t.old_ships;
+void State::move_ships(TurnScratch& t) {
+  const double keep_after_move = 1.0 - config_.move_cost;
+  const uint8_t* remove_ship = t.remove_ship;
   uint16_t* ship_at = t.ship_at;
   int16_t* next_on_cell = t.next_on_cell;
+
+  // 1. Moves, in one pass over all players' ships; then each surviving ship
+  // is placed in ship_at, which holds (index + 1) of the last ship placed on
+  // a cell, further ships on the cell chained through next_on_cell. A cell
+  // goes on the crowded list when its second ship arrives.
+  std::memset(ship_at, 0, static_cast<size_t>(t.cells) * sizeof(uint16_t));
+  int crowded = 0;
+  const int ships = num_ships_;  // a local: the int16 stores below may alias num_ships_
+  for (int i = 0; i < ships; ++i) {
+    if (remove_ship[i]) continue;  // converted
+    Ship& s = ships_[i];
+    if (is_move(s.action)) {
+      s.cell = static_cast<uint16_t>(neighbor(s.cell, s.action));
+      s.cargo *= keep_after_move;
+    }
+    const int cell = s.cell;
+    const int previous = ship_at[cell];
+    next_on_cell[i] = static_cast<int16_t>(previous - 1);
+    if (previous != 0 && next_on_cell[previous - 1] < 0) t.crowded[crowded++] = static_cast<uint16_t>(cell);
+    ship_at[cell] = static_cast<uint16_t>(i + 1);
+  }
+  t.num_crowded = crowded;
+}
+
+void State::resolve_ship_collisions(TurnScratch& t) {
+  const int old_ships = t.old_ships;
+  uint16_t* ship_at = t.ship_at;
+  const int16_t* next_on_cell = t.next_on_cell;
   uint8_t* remove_ship = t.remove_ship;
 
-  // 3. Ship collisions. ship_at holds (index + 1) of the first ship seen on a
-  // cell; further ships on the cell are chained through next_on_cell.
-  std::memset(ship_at, 0, static_cast<size_t>(cells) * sizeof(uint16_t));
-  bool any_collision = false;
-  for (int i = 0; i < num_ships_; ++i) {
-    if (remove_ship[i]) continue;
-    uint16_t& head = ship_at[ships_[i].cell];
-    next_on_cell[i] = static_cast<int16_t>(head) - 1;
-    any_collision |= head != 0;
-    head = static_cast<uint16_t>(i + 1);
-  }
-  if (any_collision) {
-    for (int i = 0; i < num_ships_; ++i) {
-      if (remove_ship[i]) continue;
-      const int cell = ships_[i].cell;
-      const int head = ship_at[cell] - 1;
-      if (head != i || next_on_cell[i] < 0) continue;  // visit each crowded cell once
-      // Members in the reference's board order: ships present at the turn's
-      // start by (owner, id), then this turn's spawns by id. The order only
-      // matters for summing fractional cargo (moveCost > 0).
-      int members[kMaxShips];
-      int count = 0;
-      for (int j = head; j >= 0; j = next_on_cell[j]) members[count++] = j;
-      std::sort(members, members + count, [&](int a, int b) {
-        const bool na = a >= old_ships, nb = b >= old_ships;
-        if (na != nb) return nb;
-        if (!na && ships_[a].owner != ships_[b].owner) return ships_[a].owner < ships_[b].owner;
-        return a < b;
-      });
-      double least = ships_[members[0]].cargo;
-      for (int k = 1; k < count; ++k) least = std::min(least, ships_[members[k]].cargo);
-      int winner = -1, at_least = 0;
-      for (int k = 0; k < count; ++k)
-        if (ships_[members[k]].cargo == least) ++at_least, winner = members[k];
-      if (at_least != 1) winner = -1;
-      for (int k = 0; k < count; ++k) {
-        const int j = members[k];
-        if (j == winner) continue;
-        remove_ship[j] = 1;
-        if (winner >= 0) ships_[winner].cargo += ships_[j].cargo;
-      }
-      ship_at[cell] = winner >= 0 ? static_cast<uint16_t>(winner + 1) : 0;
+  // 3. Ship collisions, on the crowded cells only (each cell is independent
+  // of the others, so their order does not matter).
+  for (int c = 0; c < t.num_crowded; ++c) {
+    const int cell = t.crowded[c];
+    // Members in the reference's board order: ships present at the turn's
+    // start by (owner, id), then this turn's spawns by id. The order only
+    // matters for summing fractional cargo (moveCost > 0).
+    int members[kMaxShips];
+    int count = 0;
+    for (int j = ship_at[cell] - 1; j >= 0; j = next_on_cell[j]) members[count++] = j;
+    std::sort(members, members + count, [&](int a, int b) {
+      const bool na = a >= old_ships, nb = b >= old_ships;
+      if (na != nb) return nb;
+      if (!na && ships_[a].owner != ships_[b].owner) return ships_[a].owner < ships_[b].owner;
+      return a < b;
+    });
+    double least = ships_[members[0]].cargo;
+    for (int k = 1; k < count; ++k) least = std::min(least, ships_[members[k]].cargo);
+    int winner = -1, at_least = 0;
+    for (int k = 0; k < count; ++k)
+      if (ships_[members[k]].cargo == least) ++at_least, winner = members[k];
+    if (at_least != 1) winner = -1;
+    for (int k = 0; k < count; ++k) {
+      const int j = members[k];
+      if (j == winner) continue;
+      remove_ship[j] = 1;
+      if (winner >= 0) ships_[winner].cargo += ships_[j].cargo;
     }
+    ship_at[cell] = winner >= 0 ? static_cast<uint16_t>(winner + 1) : 0;
   }
 }
 
 void State::resolve_shipyard_cells(TurnScratch& t) {
-  const int cells = t.cells;
   uint16_t* yard_at = t.yard_at;
   uint16_t* ship_at = t.ship_at;
   uint8_t* remove_ship = t.remove_ship;
@@ -552,6 +590,7 @@ void State::resolve_shipyard_cells(TurnScratch& t) {
   // on its own shipyard deposits. Each cell holds at most one ship now.
   uint8_t remove_yard[kMaxShipyards];
   std::memset(remove_yard, 0, static_cast<size_t>(num_yards_));
+  bool any_yard_removed = false;
   for (int i = 0; i < num_yards_; ++i) {
     const Shipyard& y = yards_[i];
     const int v = ship_at[y.cell];
@@ -562,6 +601,7 @@ void State::resolve_shipyard_cells(TurnScratch& t) {
       remove_yard[i] = 1;
       remove_ship[si] = 1;
       ship_at[y.cell] = 0;
+      any_yard_removed = true;
     }
   }
   for (int i = 0; i < num_yards_; ++i) {
@@ -573,26 +613,31 @@ void State::resolve_shipyard_cells(TurnScratch& t) {
     players_[s.owner].bank += s.cargo;
     s.cargo = 0;
   }
+  if (!any_yard_removed) return;
   remove_marked_shipyards(remove_yard);
   // yard_at is stale after removal; rebuild for the mining phase.
-  std::memset(yard_at, 0, static_cast<size_t>(cells) * sizeof(uint16_t));
+  std::memset(yard_at, 0, static_cast<size_t>(t.cells) * sizeof(uint16_t));
   for (int i = 0; i < num_yards_; ++i) yard_at[yards_[i].cell] = static_cast<uint16_t>(i + 1);
 }
 
-void State::mine_and_regenerate(TurnScratch& t) {
-  const int cells = t.cells;
+void State::mine(TurnScratch& t) {
   const uint16_t* yard_at = t.yard_at;
-  uint8_t* remove_ship = t.remove_ship;
+  const uint8_t* remove_ship = t.remove_ship;
   auto has_yard = [&](int cell) { return yard_at[cell] != 0; };
 
-  // 6. Mining by ships that did not move; 7. regeneration where no ship is.
-  uint8_t occupied[kMaxCells];
-  std::memset(occupied, 0, static_cast<size_t>(cells));
+  // 6. Mining by ships that did not move. The removed ships are dropped in
+  // the same pass (remove_marked_ships(), fused), and the cells of the
+  // survivors marked occupied for regeneration.
+  std::memset(t.occupied, 0, sizeof t.occupied);
   const double collect_rate = config_.collect_rate;
+  int out = 0;
   for (int i = 0; i < num_ships_; ++i) {
     if (remove_ship[i]) continue;
-    Ship& s = ships_[i];
-    occupied[s.cell] = 1;
+    // A copy, changed and stored once: writing a field in place and then
+    // moving the whole ship would load 16 bytes over a fresh narrow store,
+    // which the CPU cannot forward (it stalls until the store retires).
+    Ship s = ships_[i];
+    t.occupied[s.cell >> 6] |= uint64_t{1} << (s.cell & 63);
     if (!is_move(s.action) && !has_yard(s.cell)) {
       const double delta = std::trunc(halite_[s.cell] * collect_rate);
       if (delta > 0) {
@@ -602,25 +647,27 @@ void State::mine_and_regenerate(TurnScratch& t) {
       }
     }
     s.action = Action::None;
+    ships_[out++] = s;
   }
-  remove_marked_ships(remove_ship);
-  regenerate(occupied);
+  std::memset(static_cast<void*>(ships_ + out), 0, static_cast<size_t>(num_ships_ - out) * sizeof(Ship));
+  num_ships_ = static_cast<int16_t>(out);
 }
 
-void State::regenerate(const uint8_t* occupied) {
+void State::regenerate(const uint64_t* occupied) {
+  // 7. Regeneration where no ship is, visiting only the cells that can still
+  // change (growing_) and have no ship.
   const int words = (cell_count() + 63) / 64;
   const double growth = 1.0 + config_.regen_rate;
   const double cap = static_cast<double>(config_.max_cell_halite);
   for (int w = 0; w < words; ++w) {
-    uint64_t bits = growing_[w];
+    uint64_t bits = growing_[w] & ~occupied[w];
     while (bits) {
       const int c = w * 64 + std::countr_zero(bits);
       bits &= bits - 1;
-      if (occupied[c]) continue;
       const double grown = halite_[c] * growth;
       // round3 is monotonic and fixes integers, so a product at or above the
       // cap (an integer) rounds to at least the cap.
-      const double next = grown >= cap ? cap : std::min(round3(grown), cap);
+      const double next = grown >= cap ? cap : std::min(round3_regen(grown), cap);
       halite_[c] = next;
       if (next == cap || next == 0) growing_[w] &= ~(uint64_t{1} << (c & 63));
     }
@@ -629,9 +676,17 @@ void State::regenerate(const uint8_t* occupied) {
 
 void State::apply_interpreter() {
   // Elimination: no ships, and no shipyard or not enough to spawn.
-  int ships_of[kMaxPlayers] = {}, yards_of[kMaxPlayers] = {};
-  for (int i = 0; i < num_ships_; ++i) ++ships_of[ships_[i].owner];
-  for (int i = 0; i < num_yards_; ++i) ++yards_of[yards_[i].owner];
+  // Units per player, counted in 16-bit lanes of one register (at most 400
+  // ships): incrementing counters in memory would chain every ship through
+  // a store and a reload.
+  uint64_t ship_lanes = 0, yard_lanes = 0;
+  for (int i = 0; i < num_ships_; ++i) ship_lanes += uint64_t{1} << (16 * ships_[i].owner);
+  for (int i = 0; i < num_yards_; ++i) yard_lanes += uint64_t{1} << (16 * yards_[i].owner);
+  int ships_of[kMaxPlayers], yards_of[kMaxPlayers];
+  for (int p = 0; p < kMaxPlayers; ++p) {
+    ships_of[p] = static_cast<int>((ship_lanes >> (16 * p)) & 0xffff);
+    yards_of[p] = static_cast<int>((yard_lanes >> (16 * p)) & 0xffff);
+  }
   bool wipe = false;
   for (int p = 0; p < num_players_; ++p) {
     Player& pl = players_[p];

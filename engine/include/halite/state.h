@@ -146,6 +146,9 @@ class State {
   // Cell arithmetic on the torus (cell = row * size + col).
   int row(int cell) const { return cell / config_.size; }
   int col(int cell) const { return cell % config_.size; }
+  // The cell one step away (cell itself for None, Convert, Spawn); `cell`
+  // must be on the board. No division: it runs for every moving ship of
+  // every simulated turn.
   int neighbor(int cell, Action move) const;
 
   // ---- incremental turn ------------------------------------------------
@@ -234,18 +237,20 @@ class State {
   void remove_marked_ships(const uint8_t* remove);
   void remove_marked_shipyards(const uint8_t* remove);
   // Throws CapacityError when this turn's staged spawns or conversions would
-  // pass a unit cap; changes nothing.
-  void check_capacity() const;
+  // pass a unit cap; changes nothing. Returns whether any spawn or
+  // conversion is staged at all.
+  bool check_capacity() const;
   // resolve_board() runs the reference's board phases in order on shared
   // per-turn lookups (TurnScratch, state.cpp).
   struct TurnScratch;
-  void resolve_board();
-  void apply_orders(TurnScratch& t);
+  void resolve_board(bool spawns_or_conversions);
+  void spawn_and_convert(TurnScratch& t);
+  void move_ships(TurnScratch& t);
   void resolve_ship_collisions(TurnScratch& t);
   void resolve_shipyard_cells(TurnScratch& t);
-  void mine_and_regenerate(TurnScratch& t);
+  void mine(TurnScratch& t);
   void apply_interpreter();
-  void regenerate(const uint8_t* occupied);
+  void regenerate(const uint64_t* occupied);
   StageResult evaluate_staged(int player, int ship_index, int yard_index) const;
 
   // Layout: a fixed-size header (config_ to growing_) followed directly by
@@ -277,6 +282,40 @@ class State {
 };
 
 static_assert(std::is_trivially_copyable_v<State>, "State must be a memcpy value");
+
+namespace detail {
+// cell / n as (cell * kDivideBySize[n]) >> 16, with kDivideBySize[n] =
+// ceil(2^16 / n): the rounding error, below cell / 2^16 <= 1/64, never
+// reaches the next multiple of 1/n for n <= 32 (checked below for every size
+// and every cell of the capacity, state.cpp).
+inline constexpr auto kDivideBySize = [] {
+  struct Table {
+    uint32_t magic[kMaxBoardSize + 1] = {};
+  } t;
+  for (int n = 1; n <= kMaxBoardSize; ++n) t.magic[n] = (65536u + static_cast<uint32_t>(n) - 1) / static_cast<uint32_t>(n);
+  return t;
+}();
+constexpr int divide_by_size(int cell, int n) {
+  return static_cast<int>((static_cast<uint32_t>(cell) * kDivideBySize.magic[n]) >> 16);
+}
+}  // namespace detail
+
+inline int State::neighbor(int cell, Action move) const {
+  const int n = config_.size;
+  switch (move) {
+    case Action::North: return cell >= n ? cell - n : cell + n * (n - 1);
+    case Action::South: return cell < n * (n - 1) ? cell + n : cell - n * (n - 1);
+    case Action::East: {
+      const int row_start = detail::divide_by_size(cell, n) * n;
+      return cell + 1 == row_start + n ? row_start : cell + 1;
+    }
+    case Action::West: {
+      const int row_start = detail::divide_by_size(cell, n) * n;
+      return cell == row_start ? row_start + n - 1 : cell - 1;
+    }
+    default: return cell;
+  }
+}
 
 inline void State::assign_from(const State& src) noexcept {
   static_assert(std::is_standard_layout_v<State> && offsetof(State, config_) == 0,
