@@ -176,14 +176,20 @@ TEST_CASE("search planners return within their deadline", "[search]") {
   for (const char* name : {"paired", "smitsimax", "beam", "mcts"}) {
     // contact_radius=0: every ship is searched, so the search always runs.
     auto planner = make_planner(name, std::vector<std::string>{"contact_radius=0"}, 5);
+    int64_t searched = 0;
     for (double ms : {20.0, 60.0}) {
       const auto t0 = std::chrono::steady_clock::now();
       planner->plan(positions[0].state, positions[0].player, Budget::milliseconds(ms));
       const double took = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
       INFO(name << " budget " << ms << " ms took " << took << " ms");
       CHECK(took < ms * 1.5 + 15);
-      CHECK(planner->last_stats().iterations > 0);
+      searched += planner->last_stats().iterations;
     }
+    // Some search within the budgets: not necessarily within the smaller one,
+    // whose 20 ms the set-up alone can take in a sanitizer build on a loaded
+    // machine (seen in CI: smitsimax, 0 iterations in 23 ms).
+    INFO(name);
+    CHECK(searched > 0);
   }
 }
 
