@@ -310,6 +310,12 @@ State::Orders to_orders(const State& s, const std::vector<std::pair<int, int>>& 
   return orders;
 }
 
+void stage_decision(State& s, const PolicyDecision& d) {
+  for (const auto& [index, option] : d.ship_choices)
+    if (option != 0) s.stage_ship(index, option == kConvertOption ? Action::Convert : kMoveActions[option]);
+  for (int y : d.spawn_yards) s.stage_shipyard(y, Action::Spawn);
+}
+
 std::vector<int> unblocked_spawns(const State& s, const Geometry& geo,
                                   const std::vector<std::pair<int, int>>& ship_choices,
                                   const std::vector<int>& spawn_yards) {

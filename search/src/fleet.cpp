@@ -1,8 +1,9 @@
 #include "halite/search/fleet.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
+
+#include "policy_planner.h"
 
 namespace halite::search {
 
@@ -798,12 +799,7 @@ const PolicyDecision& FleetPolicy::decide(const State& s, int me) {
   return d;
 }
 
-void FleetPolicy::stage(State& s, int player) {
-  const PolicyDecision& d = decide(s, player);
-  for (const auto& [index, option] : d.ship_choices)
-    if (option != 0) s.stage_ship(index, option == kConvertOption ? Action::Convert : kMoveActions[option]);
-  for (int y : d.spawn_yards) s.stage_shipyard(y, Action::Spawn);
-}
+void FleetPolicy::stage(State& s, int player) { stage_decision(s, decide(s, player)); }
 
 // -------------------------------------------------------- opponent model ----
 
@@ -827,34 +823,14 @@ FleetParams opponent_model(const FleetParams& base, const PlayerMemory& observed
 
 // --------------------------------------------------------------- planner ----
 
-namespace {
-
-class FleetPlanner final : public Planner {
- public:
-  explicit FleetPlanner(const Params& p) : policy_(FleetParams::from(p)) {}
-  std::string name() const override { return "fleet"; }
-  void new_game() override { policy_.reset(); }
-  State::Orders choose(const State& s, int player, const Budget&) override {
-    const auto t0 = std::chrono::steady_clock::now();
-    const PolicyDecision& d = policy_.decide(s, player);
-    State::Orders orders = to_orders(s, d.ship_choices, d.spawn_yards);
-    stats_ = {};
-    stats_.iterations = 1;
-    stats_.elapsed_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-    return orders;
-  }
-
- private:
-  FleetPolicy policy_;
-};
-
-}  // namespace
 
 PlannerInfo fleet_planner_info() {
   return {"fleet",
           "the strong base policy: danger, escape and control maps; spawns while a ship repays itself; yards away "
           "from enemies; roles (mine, home, hunt from four sides, guard, build, ram) by one assignment; safe moves",
-          fleet_specs(), [](const Params& p, uint64_t) { return std::make_unique<FleetPlanner>(p); }};
+          fleet_specs(), [](const Params& p, uint64_t) {
+            return std::make_unique<PolicyPlanner<FleetPolicy>>("fleet", FleetPolicy(FleetParams::from(p)));
+          }};
 }
 
 }  // namespace halite::search

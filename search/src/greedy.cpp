@@ -1,8 +1,9 @@
 #include "halite/search/greedy.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
+
+#include "policy_planner.h"
 
 namespace halite::search {
 
@@ -241,40 +242,16 @@ void GreedyPolicy::cost_moves(const State& s, int player, const std::vector<int>
   }
 }
 
-void GreedyPolicy::stage(State& s, int player) {
-  const PolicyDecision& d = decide(s, player);
-  for (const auto& [index, option] : d.ship_choices)
-    if (option != 0) s.stage_ship(index, option == kConvertOption ? Action::Convert : kMoveActions[option]);
-  for (int y : d.spawn_yards) s.stage_shipyard(y, Action::Spawn);
-}
+void GreedyPolicy::stage(State& s, int player) { stage_decision(s, decide(s, player)); }
 
-namespace {
-
-class GreedyPlanner final : public Planner {
- public:
-  explicit GreedyPlanner(const Params& p) : policy_(GreedyParams::from(p)) {}
-  std::string name() const override { return "greedy"; }
-  State::Orders choose(const State& s, int player, const Budget&) override {
-    const auto t0 = std::chrono::steady_clock::now();
-    const PolicyDecision& d = policy_.decide(s, player);
-    State::Orders orders = to_orders(s, d.ship_choices, d.spawn_yards);
-    stats_ = {};
-    stats_.iterations = 1;
-    stats_.elapsed_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-    return orders;
-  }
-
- private:
-  GreedyPolicy policy_;
-};
-
-}  // namespace
 
 PlannerInfo greedy_planner_info() {
   return {"greedy",
           "cell scoring by mining rate over the whole trip, Hungarian assignment of ships to targets, danger-aware "
           "collision-free moves",
-          greedy_specs(), [](const Params& p, uint64_t) { return std::make_unique<GreedyPlanner>(p); }};
+          greedy_specs(), [](const Params& p, uint64_t) {
+            return std::make_unique<PolicyPlanner<GreedyPolicy>>("greedy", GreedyPolicy(GreedyParams::from(p)));
+          }};
 }
 
 }  // namespace halite::search

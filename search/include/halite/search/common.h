@@ -220,6 +220,9 @@ class ProgressTerm {
 // spawning yards into Orders (ids), leaving out "stay" orders.
 State::Orders to_orders(const State& state, const std::vector<std::pair<int, int>>& ship_choices,
                         const std::vector<int>& spawn_yards);
+// Stages a decision's orders on `state` (the same orders as to_orders()),
+// for simulations that resolve the turn themselves.
+void stage_decision(State& state, const PolicyDecision& decision);
 // The yards of `spawn_yards` (indices into state.shipyards(), order kept) on
 // which none of `ship_choices` ends: a spawn there would destroy the own ship
 // arriving on it.
