@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <thread>
 
+#include "halite/value.h"
+
 namespace halite::bot {
 
 // ---- time ------------------------------------------------------------------
@@ -307,16 +309,9 @@ std::string Bot::answer_observation(const Json& obs, Clock::time_point received)
     start_game(state.num_players(), player);
   }
   last_step_ = state.step();
-  // Observations carry no statuses. The interpreter retires a player with no
-  // ships that cannot spawn; mark such opponents so planners ignore them.
-  for (int p = 0; p < state.num_players(); ++p) {
-    if (p == player) continue;
-    int ships = 0, yards = 0;
-    for (const Ship& s : state.ships()) ships += s.owner == p;
-    for (const Shipyard& y : state.shipyards()) yards += y.owner == p;
-    if (ships == 0 && (yards == 0 || state.player(p).bank < static_cast<double>(config_.spawn_cost)))
-      state.mutable_player(p).status = Status::Done;
-  }
+  // Observations carry no statuses: mark opponents the interpreter has
+  // retired so that planners ignore them.
+  retire_idle_opponents(state, player);
   memory_.observe(state);
 
   const TurnPlan tp = time_.plan_turn(config_, state.step(), overage);

@@ -60,24 +60,6 @@ Json number_json(double v) {
 
 std::string key_path(const std::string& base, const std::string& key) { return base + "[\"" + key + "\"]"; }
 
-Status status_from_name(const Json& v, const std::string& path) {
-  if (v.is_string()) {
-    const auto& s = v.get_ref<const std::string&>();
-    for (Status st : {Status::Active, Status::Done, Status::Error, Status::Invalid, Status::Timeout})
-      if (s == status_name(st)) return st;
-  }
-  fail(path, "one of ACTIVE, DONE, ERROR, INVALID, TIMEOUT", v);
-}
-
-bool action_from_word(const std::string& word, Action* out) {
-  for (Action a : {Action::North, Action::South, Action::East, Action::West, Action::Convert, Action::Spawn})
-    if (word == action_name(a)) {
-      *out = a;
-      return true;
-    }
-  return false;
-}
-
 // The readers below check types before every access, so nlohmann should
 // never throw from them; this is the net that keeps the promise of JsonError
 // (naming what was being read) if one ever does.
@@ -97,6 +79,24 @@ auto at_boundary(const char* what, F&& read) {
 constexpr int kMaxJsonDepth = 1000;
 
 }  // namespace
+
+Status status_from_name(const Json& v, const std::string& path) {
+  if (v.is_string()) {
+    const auto& s = v.get_ref<const std::string&>();
+    for (Status st : {Status::Active, Status::Done, Status::Error, Status::Invalid, Status::Timeout})
+      if (s == status_name(st)) return st;
+  }
+  fail(path, "one of ACTIVE, DONE, ERROR, INVALID, TIMEOUT", v);
+}
+
+bool action_from_word(std::string_view word, Action* out) {
+  for (Action a : {Action::North, Action::South, Action::East, Action::West, Action::Convert, Action::Spawn})
+    if (word == action_name(a)) {
+      *out = a;
+      return true;
+    }
+  return false;
+}
 
 // --------------------------------------------------------------- parsing --
 
@@ -307,6 +307,23 @@ Json observation_to_json(const State& s, int player) {
 
 // --------------------------------------------------------------- actions --
 
+void read_action_entry(std::string_view key, Action a, const State& s, int player, ParsedAction* out) {
+  UnitId id;
+  int index = -1;
+  const auto quoted = [&] { return "\"" + std::string(key) + "\""; };
+  if (!UnitId::parse(key, &id)) {
+    out->ignored.push_back(quoted() + ": not a unit id");
+  } else if ((index = s.find_ship(id)) >= 0 && s.ships()[index].owner == player) {
+    if (a == Action::Spawn) out->ignored.push_back(quoted() + ": SPAWN given to a ship (it stays)");
+    else out->orders.push_back({id, a});
+  } else if ((index = s.find_shipyard(id)) >= 0 && s.shipyards()[index].owner == player) {
+    if (a != Action::Spawn) out->ignored.push_back(quoted() + ": " + action_name(a) + " given to a shipyard");
+    else out->orders.push_back({id, a});
+  } else {
+    out->ignored.push_back(quoted() + ": not a live unit of player " + std::to_string(player));
+  }
+}
+
 static ParsedAction read_action(const Json& answer, const State& s, int player) {
   ParsedAction out;
   if (!answer.is_object()) {
@@ -326,19 +343,7 @@ static ParsedAction read_action(const Json& answer, const State& s, int player) 
   for (const auto& [key, v] : answer.items()) {
     Action a = Action::None;
     action_from_word(v.get_ref<const std::string&>(), &a);
-    UnitId id;
-    int index = -1;
-    if (!UnitId::parse(key, &id)) {
-      out.ignored.push_back("\"" + key + "\": not a unit id");
-    } else if ((index = s.find_ship(id)) >= 0 && s.ships()[index].owner == player) {
-      if (a == Action::Spawn) out.ignored.push_back("\"" + key + "\": SPAWN given to a ship (it stays)");
-      else out.orders.push_back({id, a});
-    } else if ((index = s.find_shipyard(id)) >= 0 && s.shipyards()[index].owner == player) {
-      if (a != Action::Spawn) out.ignored.push_back("\"" + key + "\": " + action_name(a) + " given to a shipyard");
-      else out.orders.push_back({id, a});
-    } else {
-      out.ignored.push_back("\"" + key + "\": not a live unit of player " + std::to_string(player));
-    }
+    read_action_entry(key, a, s, player, &out);
   }
   return out;
 }

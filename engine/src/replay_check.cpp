@@ -2,6 +2,8 @@
 
 #include <cstdio>
 
+#include "halite/value.h"
+
 namespace halite {
 
 namespace {
@@ -112,9 +114,7 @@ void stage_recorded_turn(State& state, const std::vector<ReplayEntry>& row) {
       state.fail_player(p, e.status);
       continue;
     }
-    ParsedAction a = parse_action(e.action, state, p);
-    if (a.status != Status::Active) state.fail_player(p, a.status);
-    else state.stage(p, a.orders);
+    stage_answer(state, p, parse_action(e.action, state, p));
   }
 }
 

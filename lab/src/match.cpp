@@ -12,13 +12,6 @@ search::Budget TurnBudget::start() const {
   return b;
 }
 
-std::vector<int> rank_players(const std::vector<double>& rewards) {
-  std::vector<int> ranks(rewards.size(), 0);
-  for (size_t i = 0; i < rewards.size(); ++i)
-    for (size_t j = 0; j < rewards.size(); ++j) ranks[i] += rewards[j] > rewards[i];
-  return ranks;
-}
-
 Json MatchResult::replay(const std::vector<std::string>& team_names, const std::string& id) const {
   return replay_to_json(recorded_states, recorded_actions, team_names, id);
 }
@@ -82,11 +75,10 @@ MatchResult play_match(const std::vector<Agent*>& agents, const MatchOptions& op
   }
   result.states = state.step() + 1;
   for (int p = 0; p < n; ++p) {
-    const Player& pl = state.player(p);
-    result.statuses.push_back(pl.status);
-    result.rewards.push_back(is_failure(pl.status) ? -std::numeric_limits<double>::infinity() : pl.reward);
-    result.banks.push_back(pl.bank);
+    result.statuses.push_back(state.player(p).status);
+    result.banks.push_back(state.player(p).bank);
   }
+  result.rewards = final_rewards(state);
   result.ranks = rank_players(result.rewards);
   return result;
 }

@@ -30,6 +30,13 @@ Json parse_json(std::string_view text, const std::string& what = "input");
 // JsonError when it cannot be read, decompressed or parsed.
 Json read_json_file(const std::string& path);
 
+// Kaggle's word for an action (NORTH, SOUTH, EAST, WEST, CONVERT, SPAWN);
+// false, and *out untouched, for anything else.
+bool action_from_word(std::string_view word, Action* out);
+// Kaggle's status name (ACTIVE, DONE, ERROR, INVALID, TIMEOUT); anything
+// else throws JsonError naming `path`.
+Status status_from_name(const Json& v, const std::string& path);
+
 // ---- configuration -------------------------------------------------------
 // Reads Kaggle's configuration object. Missing keys take the defaults; keys
 // the game does not know are listed in *unknown_keys (when given) and
@@ -61,6 +68,11 @@ struct ParsedAction {
 // that are not the player's own live units, SPAWN for a ship and anything
 // but SPAWN for a shipyard are ignored (and reported in `ignored`).
 ParsedAction parse_action(const Json& answer, const State& state, int player);
+// One entry {key: a} of an answer whose values are all valid words, read by
+// parse_action's rules into *out: an order for the player's own live unit,
+// or the reason it is ignored. For readers of answers held in another form
+// than JSON (the Python module's dicts); parse_action itself uses it.
+void read_action_entry(std::string_view key, Action a, const State& state, int player, ParsedAction* out);
 // The staged orders of `player` as an action object {id: word}.
 Json staged_action_to_json(const State& state, int player);
 

@@ -134,6 +134,9 @@ class State {
   int num_players() const { return num_players_; }
   const Player& player(int p) const { return players_[p]; }
   double halite(int cell) const { return halite_[cell]; }
+  // The board's cell_count() cells, row-major: for views that read the
+  // board without copying it (the Python module's numpy views).
+  std::span<const double> cells() const { return {halite_, static_cast<size_t>(cell_count())}; }
   std::span<const Ship> ships() const { return {ships_, static_cast<size_t>(num_ships_)}; }
   std::span<const Shipyard> shipyards() const { return {yards_, static_cast<size_t>(num_yards_)}; }
   // Index into ships()/shipyards() of the unit with this id, or -1.

@@ -10,6 +10,7 @@
 
 #include "halite/json_codec.h"
 #include "halite/search/planner.h"
+#include "halite/value.h"
 
 namespace halite::lab {
 
@@ -63,7 +64,7 @@ class PlannerAgent final : public Agent {
 struct MatchResult {
   std::vector<double> rewards;      // Kaggle's final reward per player (failures: -inf)
   std::vector<Status> statuses;
-  std::vector<int> ranks;           // 0 = first; equal rewards share a rank
+  std::vector<int> ranks;           // 0 = first; equal rewards share a rank (halite::rank_players)
   std::vector<double> banks;        // final bank per player
   int states = 0;                   // len(steps) in the replay
   std::vector<std::vector<double>> turn_ms;  // per player: wall time of each plan()
@@ -85,8 +86,5 @@ struct MatchResult {
 MatchResult play_match(const std::vector<Agent*>& agents, const MatchOptions& options);
 // The same with every seat a PlannerAgent at options.budget.
 MatchResult play_match(const std::vector<search::Planner*>& planners, const MatchOptions& options);
-
-// Ranks by reward, higher first; failures last. Equal rewards share a rank.
-std::vector<int> rank_players(const std::vector<double>& rewards);
 
 }  // namespace halite::lab
