@@ -9,40 +9,20 @@ of it play a short game to the end without an error or an invalid answer.
 import os
 import sys
 
-AGENT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "agent", "main.py")
-
-
-class Struct(dict):
-    """Kaggle's observation and configuration: a dict with attribute access."""
-
-    def __getattr__(self, name):
-        try:
-            return self[name]
-        except KeyError:
-            raise AttributeError(name)
-
-
-def load_agent(path):
-    # Kaggle's loader: the file's folder on sys.path while it executes, the
-    # file exec()ed in an empty scope, its last callable the agent.
-    folder = os.path.dirname(os.path.abspath(path))
-    sys.path.insert(0, folder)
-    try:
-        scope = {}
-        with open(path) as f:
-            exec(compile(f.read(), path, "exec"), scope)
-    finally:
-        sys.path.remove(folder)
-    return [v for v in scope.values() if callable(v)][-1]
+HERE = os.path.dirname(os.path.abspath(__file__))
+AGENT = os.path.join(HERE, "..", "agent", "main.py")
+# Kaggle's loader and observation type, as the shim's test mimics them.
+sys.path.insert(0, os.path.join(HERE, "..", "..", "tests"))
+from test_shim import Struct, load_agent  # noqa: E402
 
 
 def main():
     path = sys.argv[1] if len(sys.argv) > 1 else AGENT
-    if path.endswith(".py") and os.path.dirname(os.path.abspath(path)) != os.path.dirname(AGENT):
-        sys.path.insert(0, os.path.dirname(os.path.abspath(path)))
+    folder = os.path.dirname(os.path.abspath(path))
+    sys.path.insert(0, folder)  # a packed agent has the module beside it
     import halite4
 
-    agent = load_agent(path)
+    agent = load_agent(path, folder)
     config = Struct(halite4.State.initial(2).configuration, actTimeout=6, agentTimeout=60)
     state = halite4.State.initial(2, config, seed=11)
     obs = Struct(state.observation(0))
@@ -53,7 +33,7 @@ def main():
     print("step 0 answered", answer)
 
     config = Struct(config, episodeSteps=60)
-    players = [load_agent(path), load_agent(path)]
+    players = [load_agent(path, folder), load_agent(path, folder)]
     game = halite4.Game(2, config, seed=12, record=False)
     while not game.done:
         game.step([players[p](Struct(game.observation(p)), config) for p in range(2)])
