@@ -25,6 +25,11 @@ Config config_from_py(py::handle configuration, py::handle seed = py::none());
 // *player is the observation's "player" (0 when it has none).
 State state_from_py_observation(py::handle observation, py::handle configuration, int* player);
 
+// A keyword argument that must be a whole number (an int or numpy integer)
+// or a finite number: its value, or TypeError naming `name`.
+long long integer_arg(py::handle value, const char* name);
+double number_arg(py::handle value, const char* name);
+
 // A unit id as Kaggle writes it ("12-3"); ValueError otherwise.
 UnitId unit_id_from_py(const std::string& text);
 

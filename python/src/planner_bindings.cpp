@@ -23,12 +23,12 @@ search::Params params_from_py(const std::string& planner, py::handle params) {
 search::Budget budget_from_py(py::handle budget_ms, py::handle iterations) {
   search::Budget budget;
   if (!budget_ms.is_none()) {
-    const double ms = budget_ms.cast<double>();
+    const double ms = number_arg(budget_ms, "budget_ms");
     if (!(ms > 0)) throw py::value_error("budget_ms: expected a positive number of milliseconds, got " + std::to_string(ms));
     budget = search::Budget::milliseconds(ms);
   }
   if (!iterations.is_none()) {
-    const long long n = iterations.cast<long long>();
+    const long long n = integer_arg(iterations, "iterations");
     if (n < 1) throw py::value_error("iterations: expected at least 1, got " + std::to_string(n));
     budget.with_iterations(n);
   }

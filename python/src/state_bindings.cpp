@@ -4,6 +4,7 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
+#include <cmath>
 #include <cstddef>
 #include <memory>
 #include <string>
@@ -208,7 +209,7 @@ Config config_from_py(py::handle configuration, py::handle seed) {
   Config config;
   if (!configuration.is_none()) config = config_from_json(to_json(configuration, "configuration"));
   if (!seed.is_none()) {
-    const long long v = seed.cast<long long>();
+    const long long v = integer_arg(seed, "seed");
     if (v < 0 || v > 0xffffffffLL) throw py::value_error("seed: expected 0 .. 4294967295, got " + std::to_string(v));
     config.random_seed = static_cast<uint32_t>(v);
     config.has_random_seed = true;
@@ -231,6 +232,20 @@ State state_from_py_observation(py::handle observation, py::handle configuration
   if (obs.contains("remainingOverageTime") && obs["remainingOverageTime"].is_number())
     state.mutable_player(*player).remaining_overage_time = obs["remainingOverageTime"].get<double>();
   return state;
+}
+
+long long integer_arg(py::handle value, const char* name) {
+  if (PyBool_Check(value.ptr()) || !PyIndex_Check(value.ptr()))
+    throw py::type_error(std::string(name) + ": expected an integer, got " + py::repr(value).cast<std::string>());
+  return py::reinterpret_steal<py::int_>(PyNumber_Index(value.ptr())).cast<long long>();
+}
+
+double number_arg(py::handle value, const char* name) {
+  if (PyBool_Check(value.ptr()) || !(PyFloat_Check(value.ptr()) || PyIndex_Check(value.ptr())))
+    throw py::type_error(std::string(name) + ": expected a number, got " + py::repr(value).cast<std::string>());
+  const double v = py::float_(py::reinterpret_borrow<py::object>(value));
+  if (!std::isfinite(v)) throw py::value_error(std::string(name) + ": expected a finite number, got " + std::to_string(v));
+  return v;
 }
 
 UnitId unit_id_from_py(const std::string& text) {

@@ -160,6 +160,8 @@ class StateTest(unittest.TestCase):
             s.observation(3)
         with self.assertRaisesRegex(ValueError, "seed"):
             halite4.State.initial(2, seed=-1)
+        with self.assertRaisesRegex(TypeError, "seed: expected an integer, got '7'"):
+            halite4.State.initial(2, seed="7")
 
 
 class GameTest(unittest.TestCase):
@@ -306,6 +308,8 @@ class PlannerTest(unittest.TestCase):
             halite4.Planner("fleet", {"no_such_param": 1})
         with self.assertRaisesRegex(ValueError, "iterations"):
             halite4.plan(halite4.State.initial(2).observation(), iterations=0)
+        with self.assertRaisesRegex(TypeError, "budget_ms: expected a number"):
+            halite4.plan(halite4.State.initial(2).observation(), budget_ms="fast")
         self.assertIn("spawn_min_value", halite4.planner_params("fleet"))
 
 
