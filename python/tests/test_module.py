@@ -255,6 +255,29 @@ class BatchEnvTest(unittest.TestCase):
         self.assertEqual(env.steps.tolist(), [0] * 8)
         self.assertEqual(env.seeds.tolist(), list(range(108, 116)))
 
+    def test_load_and_games_that_stay_over(self):
+        config = {"episodeSteps": 6, "size": 7}
+        env = halite4.BatchEnv(3, 2, config, seed=5, auto_reset=False)
+        position = halite4.State.initial(2, config, seed=40).apply([{"0-1": "CONVERT"}, {}])
+        env.load(1, position)
+        self.assertEqual(env.state(1), position)
+        self.assertEqual(env.steps.tolist(), [0, 1, 0])
+        self.assertEqual(env.banks[1].tolist(), position.banks)
+        still = np.zeros((3, 7, 7), np.int8)
+        for _ in range(4):                             # game 1 started at step 1: its 5 states are played
+            env.step(still)
+        self.assertEqual(env.done.tolist(), [False, True, False])
+        self.assertEqual(env.rewards[1].tolist(), [4500, 5000])
+        over = env.state(1)
+        env.step(still)
+        self.assertEqual(env.done.tolist(), [True, True, True])
+        self.assertEqual(env.state(1), over)           # a finished game stays as it ended
+        self.assertEqual(env.rewards[1].tolist(), [0, 0])
+        with self.assertRaisesRegex(ValueError, "2-player state on a 7x7 board"):
+            env.load(0, halite4.State.initial(4, config))
+        with self.assertRaises(IndexError):
+            env.state(3)
+
     def test_bad_arrays_are_refused_and_change_nothing(self):
         env = halite4.BatchEnv(2, 2, {"size": 7}, seed=1)
         before = env.state(0)
