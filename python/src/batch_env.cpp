@@ -29,16 +29,16 @@ class BatchEnv {
       throw py::value_error("num_players: expected 1, 2 or 4, got " + std::to_string(num_players));
     const py::ssize_t n = num_games, s = config.size, p = num_players;
     games_.resize(static_cast<size_t>(num_games));
-    seeds_ = py::array_t<uint32_t>({n});
+    seeds_ = py::array_t<uint32_t>(n);
     halite_ = py::array_t<double>({n, s, s});
     ship_owner_ = py::array_t<int8_t>({n, s, s});
     ship_cargo_ = py::array_t<double>({n, s, s});
     shipyard_owner_ = py::array_t<int8_t>({n, s, s});
     banks_ = py::array_t<double>({n, p});
-    steps_ = py::array_t<int32_t>({n});
+    steps_ = py::array_t<int32_t>(n);
     rewards_ = py::array_t<double>({n, p});
-    done_ = py::array_t<bool>({n});
-    aborted_ = py::array_t<bool>({n});
+    done_ = py::array_t<bool>(n);
+    aborted_ = py::array_t<bool>(n);
     reset();
   }
 
