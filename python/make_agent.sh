@@ -27,7 +27,7 @@ command -v ninja >/dev/null 2>&1 && generator="-G Ninja"
 # shellcheck disable=SC2086
 cmake -S "$root" -B "$build" $generator -DCMAKE_BUILD_TYPE=Release -DHALITE_PYTHON=ON \
   -DPython3_EXECUTABLE="$python" -DHALITE_NATIVE=OFF -DHALITE_BUILD_TESTS=OFF -DHALITE_BUILD_BENCH=OFF \
-  -DCMAKE_SHARED_LINKER_FLAGS="-static-libstdc++ -static-libgcc" >/dev/null
+  -DCMAKE_MODULE_LINKER_FLAGS="-static-libstdc++ -static-libgcc" >/dev/null
 cmake --build "$build" --target halite4_python
 
 stage=$(mktemp -d)
