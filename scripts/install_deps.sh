@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the project builds with, when they are missing.
 set -euo pipefail
-packages=(g++ cmake ninja-build pkg-config python3 zlib1g-dev
+packages=(g++ cmake ninja-build pkg-config python3 python3-numpy zlib1g-dev
           libboost-dev libabsl-dev nlohmann-json3-dev
           catch2 libbenchmark-dev
           clang libclang-rt-14-dev)   # the fuzz targets (libFuzzer) and the clang build
+# python3-numpy: the reader example of docs/dataset.md, run by the tests
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
