@@ -110,7 +110,7 @@ TEST_CASE("dataset: the command names bad files, writes nothing, and --skip-bad 
   fs::remove_all(dir);
 }
 
-TEST_CASE("npz: a writer that is not closed leaves no file; a shape that does not fit is refused", "[lab][dataset]") {
+TEST_CASE("npz: a writer that is not closed leaves no file, and a shape that does not fit is refused", "[lab][dataset]") {
   const std::string path = "npz_test.npz";
   {
     lab::NpzWriter npz(path, false);
