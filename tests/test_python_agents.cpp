@@ -77,7 +77,7 @@ TEST_CASE("python agents: exceptions, bad answers, slowness and a broken file fa
     auto miner = search::make_planner("miner", std::vector<std::string>{}, 1);
     lab::MatchOptions options = small_game(12);
     options.config.act_timeout = 0.2;  // keeps the sleeper's TIMEOUT short
-    options.config.agent_timeout = 0.3;
+    options.config.agent_timeout = 1.0;
     for (int game = 0; game < 2; ++game) {  // after a TIMEOUT the next game has a fresh worker
       lab::PlannerAgent opponent(*miner, lab::TurnBudget{});
       const lab::MatchResult r = lab::play_match(std::vector<lab::Agent*>{agent.get(), &opponent}, options);
