@@ -15,7 +15,6 @@ constexpr uint32_t kLocalHeader = 0x04034b50, kCentralHeader = 0x02014b50, kEndO
 constexpr uint16_t kZipVersion = 20;                     // 2.0: deflate, no ZIP64
 constexpr uint16_t kStored = 0, kDeflated = 8;
 constexpr uint16_t kDosTime = 0, kDosDate = (1 << 5) | 1;  // 1980-01-01 00:00: reproducible archives
-constexpr size_t kLocalHeaderBytes = 30;
 constexpr size_t kCrcOffset = 14;  // within a local header: crc, compressed size, size
 constexpr uint64_t kZipLimit = std::numeric_limits<uint32_t>::max();
 // .npy 1.0 (numpy.lib.format): magic, version, header length, header padded so the data starts aligned.
