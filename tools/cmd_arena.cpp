@@ -111,7 +111,7 @@ int run(const std::vector<std::string>& args) {
 }
 
 HALITE_COMMAND(Command{
-    "arena", "play many games between planners; per-game JSONL and a summary with win rates, CIs and Elo",
+    "arena", "play many games between planners and Python agent files; per-game JSONL and a summary with win rates, CIs and Elo",
     "usage: halite arena --players 'SPEC;SPEC' [--games 10] [--four-player] [--jobs CORES]\n"
     "                    [--budget-ms MS] [--iterations N] [--seed 1] [--size 21] [--episode-steps 400]\n"
     "                    [--out FILE.jsonl] [--replays DIR] [--json] [--no-progress]\n"
@@ -121,10 +121,11 @@ HALITE_COMMAND(Command{
     "in every game, as halite_bot --seed) or NAME@FILE[:key=value,...] (parameters\n"
     "from a JSON file: `halite tune`'s output or `halite params NAME --json`; @FILE\n"
     "alone takes the planner named in the file) or py:FILE, a Kaggle Python agent\n"
-    "file played as Kaggle's runner plays it (docs/python-agents.md). Two specs play two-player games\n"
-    "with seats swapped on each board; --four-player plays four-player games with the\n"
-    "specs repeated to four seats and rotated. Deterministic for a given --seed with\n"
-    "--iterations and no --budget-ms, whatever --jobs is.\n\n"
+    "file played as Kaggle's runner plays it (docs/python-agents.md). Two specs play\n"
+    "two-player games with seats swapped on each board; --four-player plays\n"
+    "four-player games with the specs repeated to four seats and rotated.\n"
+    "Deterministic for a given --seed with --iterations and no --budget-ms, whatever\n"
+    "--jobs is (for planners: Python agents are as deterministic as they are).\n\n"
     "  --players LIST     specs separated by ';' (quote it for the shell)\n"
     "  --games N          games to play (default 10)\n"
     "  --four-player      four-player games (default: two-player)\n"
