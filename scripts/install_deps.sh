@@ -4,7 +4,7 @@ set -euo pipefail
 packages=(g++ cmake ninja-build pkg-config python3 zlib1g-dev
           libboost-dev libabsl-dev nlohmann-json3-dev
           catch2 libbenchmark-dev
-          python3-dev pybind11-dev python3-numpy   # the Python module halite4 and its tests
+          python3-dev pybind11-dev python3-numpy   # the Python module halite4, its tests and the dataset reader test
           clang libclang-rt-14-dev)   # the fuzz targets (libFuzzer) and the clang build
 missing=()
 for p in "${packages[@]}"; do

@@ -22,7 +22,7 @@ namespace {
 // params NAME --json`). Inline overrides apply after the file.
 lab::PlayerSpec parse_spec(const std::string& text) {
   const auto at = text.find('@');
-  if (at == std::string::npos) return lab::PlayerSpec::parse(text);
+  if (at == std::string::npos || text.rfind(lab::kPythonSpecPrefix, 0) == 0) return lab::PlayerSpec::parse(text);
   const auto colon = text.find(':', at);
   const std::string file = text.substr(at + 1, colon == std::string::npos ? std::string::npos : colon - at - 1);
   std::string planner = text.substr(0, at);
@@ -44,7 +44,7 @@ lab::PlayerSpec parse_spec(const std::string& text) {
 int run(const std::vector<std::string>& args) {
   Flags flags(args,
               {"players", "games", "jobs", "budget-ms", "iterations", "seed", "size", "episode-steps", "out",
-               "replays"},
+               "replays", "act-timeout", "overage", "python"},
               {"four-player", "json", "no-progress"});
   if (!flags.positional().empty()) throw UsageError("unexpected argument '" + flags.positional()[0] + "'");
   lab::ArenaOptions o;
@@ -66,6 +66,15 @@ int run(const std::vector<std::string>& args) {
   o.config.size = static_cast<int>(flags.get_int("size", o.config.size, kMinBoardSize, kMaxBoardSize));
   o.config.episode_steps = static_cast<int>(flags.get_int("episode-steps", o.config.episode_steps, 2, 1'000'000));
   o.replay_dir = flags.get("replays", "");
+  o.config.act_timeout = flags.get_double("act-timeout", o.config.act_timeout, kMinActTimeout, kMaxActTimeout);
+  o.config.agent_timeout = flags.get_double("overage", o.config.agent_timeout, 0, kMaxOverage);
+  o.python.python = flags.get("python", lab::kDefaultPython);
+  try {
+    for (const lab::PlayerSpec& spec : o.players)
+      if (!spec.python_file.empty()) lab::check_python_agent(o.python, spec.python_file);
+  } catch (const std::exception& e) {
+    throw UsageError(e.what());
+  }
   const bool json = flags.has("json");
 
   std::ofstream jsonl;
@@ -102,17 +111,21 @@ int run(const std::vector<std::string>& args) {
 }
 
 HALITE_COMMAND(Command{
-    "arena", "play many games between planners; per-game JSONL and a summary with win rates, CIs and Elo",
+    "arena", "play many games between planners and Python agent files; per-game JSONL and a summary with win rates, CIs and Elo",
     "usage: halite arena --players 'SPEC;SPEC' [--games 10] [--four-player] [--jobs CORES]\n"
     "                    [--budget-ms MS] [--iterations N] [--seed 1] [--size 21] [--episode-steps 400]\n"
-    "                    [--out FILE.jsonl] [--replays DIR] [--json] [--no-progress]\n\n"
-    "Plays games between planner specs. A spec is NAME or NAME:key=value,key=value\n"
-    "(parameter overrides; see `halite params NAME`) or NAME@FILE[:key=value,...]\n"
-    "(parameters from a JSON file: `halite tune`'s output or `halite params NAME\n"
-    "--json`; @FILE alone takes the planner named in the file). Two specs play two-player games\n"
-    "with seats swapped on each board; --four-player plays four-player games with the\n"
-    "specs repeated to four seats and rotated. Deterministic for a given --seed with\n"
-    "--iterations and no --budget-ms, whatever --jobs is.\n\n"
+    "                    [--out FILE.jsonl] [--replays DIR] [--json] [--no-progress]\n"
+    "                    [--act-timeout 3] [--overage 60] [--python /usr/bin/python3]\n\n"
+    "Plays games between player specs. A spec is NAME or NAME:key=value,key=value\n"
+    "(parameter overrides; see `halite params NAME`; seed=N fixes the planner's seed\n"
+    "in every game, as halite_bot --seed) or NAME@FILE[:key=value,...] (parameters\n"
+    "from a JSON file: `halite tune`'s output or `halite params NAME --json`; @FILE\n"
+    "alone takes the planner named in the file) or py:FILE, a Kaggle Python agent\n"
+    "file played as Kaggle's runner plays it (docs/python-agents.md). Two specs play\n"
+    "two-player games with seats swapped on each board; --four-player plays\n"
+    "four-player games with the specs repeated to four seats and rotated.\n"
+    "Deterministic for a given --seed with --iterations and no --budget-ms, whatever\n"
+    "--jobs is (for planners: Python agents are as deterministic as they are).\n\n"
     "  --players LIST     specs separated by ';' (quote it for the shell)\n"
     "  --games N          games to play (default 10)\n"
     "  --four-player      four-player games (default: two-player)\n"
@@ -124,6 +137,9 @@ HALITE_COMMAND(Command{
     "  --episode-steps N  states per episode (default 400)\n"
     "  --out FILE         write one JSON line per game\n"
     "  --replays DIR      write each game's Kaggle replay as DIR/game-<i>.json\n"
+    "  --act-timeout S    actTimeout: seconds per turn for Python agents (default 3, Kaggle's env)\n"
+    "  --overage S        the overage bank of Python agents in seconds (default 60)\n"
+    "  --python PATH      the interpreter of Python agents (default /usr/bin/python3)\n"
     "  --json             print the summary as one JSON object:\n"
     "                     {\"games\", \"aborted\", \"players\": [{\"name\", \"games\", \"wins\", \"win_rate\", \"ci95\",\n"
     "                      \"elo\", \"avg_bank\", \"turn_ms\": {\"p50\", \"p99\", \"max\"}, \"errors\"}]}\n"

@@ -3,13 +3,14 @@
 #include <fstream>
 
 #include "command.h"
-#include "halite/lab/match.h"
+#include "halite/lab/arena.h"
 
 namespace halite::tools {
 namespace {
 
 int run(const std::vector<std::string>& args) {
-  Flags flags(args, {"seed", "players", "size", "agents", "out", "budget-ms", "iterations", "episode-steps"}, {});
+  Flags flags(args, {"seed", "players", "size", "agents", "out", "budget-ms", "iterations", "episode-steps",
+                     "act-timeout", "overage", "python"}, {});
   if (!flags.positional().empty()) throw UsageError("unexpected argument '" + flags.positional()[0] + "'");
   const int players = static_cast<int>(flags.get_int("players", 4, 1, 4));
   if (players == 3) throw UsageError("--players takes 1, 2 or 4");
@@ -18,6 +19,10 @@ int run(const std::vector<std::string>& args) {
   config.episode_steps = static_cast<int>(flags.get_int("episode-steps", config.episode_steps, 2, 1'000'000));
   config.random_seed = static_cast<uint32_t>(flags.get_int("seed", 1, 0, 4294967295LL));
   config.has_random_seed = true;
+  config.act_timeout = flags.get_double("act-timeout", config.act_timeout, kMinActTimeout, kMaxActTimeout);
+  config.agent_timeout = flags.get_double("overage", config.agent_timeout, 0, kMaxOverage);
+  lab::PythonRuntime python;
+  python.python = flags.get("python", lab::kDefaultPython);
 
   std::vector<std::string> names;
   if (flags.has("agents")) {
@@ -30,18 +35,26 @@ int run(const std::vector<std::string>& args) {
   if (static_cast<int>(names.size()) != players)
     throw UsageError("--agents names " + std::to_string(names.size()) + " agents for " + std::to_string(players) + " players");
 
-  std::vector<std::unique_ptr<search::Planner>> owned;
-  std::vector<search::Planner*> planners;
-  for (int p = 0; p < players; ++p) {
-    owned.push_back(search::make_planner(names[p], std::vector<std::string>{}, uint64_t{config.random_seed} * 4 + p));
-    planners.push_back(owned.back().get());
+  std::vector<lab::PlayerSpec> specs;
+  std::vector<const lab::PlayerSpec*> seat_specs;
+  try {
+    for (const std::string& name : names) {
+      specs.push_back(lab::PlayerSpec::parse(name));
+      if (!specs.back().python_file.empty()) lab::check_python_agent(python, specs.back().python_file);
+    }
+  } catch (const std::exception& e) {
+    throw UsageError(e.what());
   }
+  for (const lab::PlayerSpec& spec : specs) seat_specs.push_back(&spec);
   lab::MatchOptions options;
   options.config = config;
   options.record = true;
   options.budget.milliseconds = flags.get_double("budget-ms", 0, 0, 1e7);
   options.budget.iterations = flags.get_int("iterations", 0, 0, 1'000'000'000'000LL);
-  const lab::MatchResult result = lab::play_match(planners, options);
+  lab::GameSeats seats(python, options.budget);
+  const lab::MatchResult result = lab::play_match(
+      seats.seat(seat_specs, [&](int seat) { return uint64_t{config.random_seed} * 4 + static_cast<uint64_t>(seat); }),
+      options);
 
   const std::string out = flags.get("out", "replay-" + std::to_string(config.random_seed) + ".json");
   {
@@ -73,22 +86,27 @@ int run(const std::vector<std::string>& args) {
 }
 
 HALITE_COMMAND(Command{
-    "play", "play one game between built-in agents; write a Kaggle replay and print the standings",
+    "play", "play one game between built-in agents or Python agent files; write a Kaggle replay and print the standings",
     "usage: halite play [--players 4] [--seed 1] [--size 21] [--agents a,b,c,d] [--out FILE]\n"
-    "                   [--budget-ms MS] [--iterations N] [--episode-steps 400]\n\n"
+    "                   [--budget-ms MS] [--iterations N] [--episode-steps 400]\n"
+    "                   [--act-timeout 3] [--overage 60] [--python /usr/bin/python3]\n\n"
     "Plays one game on the default configuration (or the given size and length) and\n"
     "writes it as a Kaggle replay (Kaggle's renderer loads it; `halite replay-check`\n"
     "verifies it). Prints the final standings.\n\n"
     "  --players N        1, 2 or 4 (default 4)\n"
     "  --seed S           randomSeed of the board, 0 to 4294967295 (default 1)\n"
     "  --size N           board size, 2 to 32 (default 21)\n"
-    "  --agents LIST      comma-separated planner names, one per player\n"
+    "  --agents LIST      comma-separated planner names or py:FILE (a Kaggle Python\n"
+    "                     agent file, docs/python-agents.md), one per player\n"
     "                     (default: fleet, beam, greedy, miner, as many as players:\n"
     "                     the strongest planner against the other built-ins)\n"
     "  --out FILE         replay file (default replay-<seed>.json in this folder)\n"
     "  --budget-ms MS     per-turn deadline for search planners (default none)\n"
     "  --iterations N     per-turn iteration cap for search planners (default none)\n"
-    "  --episode-steps N  states in the episode (default 400)\n",
+    "  --episode-steps N  states in the episode (default 400)\n"
+    "  --act-timeout S    actTimeout: seconds per turn for Python agents (default 3)\n"
+    "  --overage S        the overage bank of Python agents in seconds (default 60)\n"
+    "  --python PATH      the interpreter of Python agents (default /usr/bin/python3)\n",
     run});
 
 }  // namespace

@@ -22,6 +22,10 @@ const std::vector<Command>& commands();
 // The non-empty items of a `sep`-separated list ("a;b;;c" -> a, b, c).
 std::vector<std::string> split_list(const std::string& text, char sep);
 
+// The range --act-timeout and --overage take (seconds), for the commands
+// that seat Kaggle Python agents.
+inline constexpr double kMinActTimeout = 0.01, kMaxActTimeout = 3600, kMaxOverage = 36000;
+
 // A usage error: printed with the command's usage, exit code 2.
 struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;

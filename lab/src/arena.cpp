@@ -5,15 +5,32 @@
 #include <atomic>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <mutex>
 #include <thread>
 
 namespace halite::lab {
 
+namespace {
+
+constexpr std::string_view kSeedKey = "seed=";
+// Planner seeds as halite_bot --seed takes them (a JSON-safe integer).
+constexpr unsigned long long kMaxSeed = 9007199254740991ull;
+
+}  // namespace
+
 PlayerSpec PlayerSpec::parse(const std::string& text) {
   PlayerSpec spec;
   spec.label = text;
+  if (text.rfind(kPythonSpecPrefix, 0) == 0) {
+    spec.python_file = text.substr(kPythonSpecPrefix.size());
+    if (spec.python_file.empty()) throw search::ParamError("player '" + text + "': py: takes an agent file, py:FILE");
+    if (!std::ifstream(spec.python_file) || std::filesystem::is_directory(spec.python_file))
+      throw search::ParamError("player '" + text + "': cannot read the agent file '" + spec.python_file + "'");
+    return spec;
+  }
   const auto colon = text.find(':');
   spec.planner = text.substr(0, colon);
   if (colon != std::string::npos) {
@@ -22,13 +39,49 @@ PlayerSpec PlayerSpec::parse(const std::string& text) {
     while (start <= rest.size()) {
       const size_t comma = rest.find(',', start);
       const std::string item = rest.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-      if (!item.empty()) spec.overrides.push_back(item);
+      if (item.rfind(kSeedKey, 0) == 0) {
+        const std::string value = item.substr(kSeedKey.size());
+        char* end = nullptr;
+        const unsigned long long seed = std::strtoull(value.c_str(), &end, 10);
+        if (value.empty() || *end != '\0' || value[0] == '-' || seed > kMaxSeed)
+          throw search::ParamError("player '" + text + "': seed takes an integer from 0 to " + std::to_string(kMaxSeed) +
+                                   ", got '" + value + "'");
+        spec.seed = seed;
+      } else if (!item.empty()) {
+        spec.overrides.push_back(item);
+      }
       if (comma == std::string::npos) break;
       start = comma + 1;
     }
   }
   search::make_planner(spec.planner, spec.overrides, 0);  // validates now, not in a worker
   return spec;
+}
+
+const std::vector<Agent*>& GameSeats::seat(const std::vector<const PlayerSpec*>& specs,
+                                            const std::function<uint64_t(int seat)>& planner_seed) {
+  agents_.clear();
+  planner_agents_.clear();
+  planners_.clear();
+  std::vector<bool> taken(python_agents_.size(), false);
+  for (int s = 0; s < static_cast<int>(specs.size()); ++s) {
+    const PlayerSpec& spec = *specs[s];
+    if (spec.python_file.empty()) {
+      planners_.push_back(search::make_planner(spec.planner, spec.overrides, spec.seed ? *spec.seed : planner_seed(s)));
+      planner_agents_.push_back(std::make_unique<PlannerAgent>(*planners_.back(), budget_));
+      agents_.push_back(planner_agents_.back().get());
+      continue;
+    }
+    size_t k = 0;
+    while (k < python_agents_.size() && (taken[k] || python_agents_[k].first != spec.python_file)) ++k;
+    if (k == python_agents_.size()) {
+      python_agents_.emplace_back(spec.python_file, make_python_agent(python_, spec.python_file));
+      taken.push_back(false);
+    }
+    taken[k] = true;
+    agents_.push_back(python_agents_[k].second.get());
+  }
+  return agents_;
 }
 
 std::pair<double, double> wilson95(double wins, int n) {
@@ -67,6 +120,8 @@ ArenaSummary run_arena(const ArenaOptions& options, const std::function<void(con
   if (!options.four_player && num_specs != 2) throw std::invalid_argument("two-player arena takes exactly two players");
   if (options.four_player && num_specs > 4) throw std::invalid_argument("four-player arena takes at most four players");
   const int seats = options.four_player ? 4 : 2;
+  for (const PlayerSpec& spec : options.players)
+    if (!spec.python_file.empty()) check_python_agent(options.python, spec.python_file);
 
   ArenaSummary summary;
   summary.games = options.games;
@@ -78,6 +133,7 @@ ArenaSummary run_arena(const ArenaOptions& options, const std::function<void(con
   std::atomic<int> next{0};
 
   auto worker = [&]() {
+    GameSeats game_seats(options.python, options.budget);  // this thread's Python workers live across its games
     for (;;) {
       const int g = next.fetch_add(1);
       if (g >= options.games) return;
@@ -87,13 +143,8 @@ ArenaSummary run_arena(const ArenaOptions& options, const std::function<void(con
       const int group = g / seats, rotation = g % seats;
       game.board_seed = static_cast<uint32_t>(search::mix64(options.seed * 1000003ull + static_cast<uint64_t>(group)) & 0x7fffffff);
       for (int seat = 0; seat < seats; ++seat) game.seat_player.push_back((seat + rotation) % seats % num_specs);
-      std::vector<std::unique_ptr<search::Planner>> owned;
-      std::vector<search::Planner*> planners;
-      for (int seat = 0; seat < seats; ++seat) {
-        const PlayerSpec& spec = options.players[game.seat_player[seat]];
-        owned.push_back(search::make_planner(spec.planner, spec.overrides, search::mix64(options.seed ^ search::mix64(static_cast<uint64_t>(g) * 8 + seat))));
-        planners.push_back(owned.back().get());
-      }
+      std::vector<const PlayerSpec*> seat_specs;
+      for (int seat = 0; seat < seats; ++seat) seat_specs.push_back(&options.players[game.seat_player[seat]]);
       MatchOptions mo;
       mo.config = options.config;
       mo.config.random_seed = game.board_seed;
@@ -101,7 +152,10 @@ ArenaSummary run_arena(const ArenaOptions& options, const std::function<void(con
       mo.budget = options.budget;
       mo.record = !options.replay_dir.empty();
       try {
-        game.result = play_match(planners, mo);
+        const std::vector<Agent*>& agents = game_seats.seat(seat_specs, [&](int seat) {
+          return search::mix64(options.seed ^ search::mix64(static_cast<uint64_t>(g) * 8 + static_cast<uint64_t>(seat)));
+        });
+        game.result = play_match(agents, mo);
       } catch (const std::exception& e) {
         // play_match itself does not throw for what happens in a game; this is
         // anything else (out of memory, a planner's constructor): one lost game,

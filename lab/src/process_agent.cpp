@@ -8,12 +8,26 @@
 #include <algorithm>
 #include <cstdio>
 #include <stdexcept>
+#include <string_view>
 
 #include "halite/json_codec.h"
 
 namespace halite::lab {
 
 using Clock = std::chrono::steady_clock;
+
+namespace {
+
+// A child's own report that its agent failed this turn (a Python agent that raised).
+constexpr std::string_view kErrorPrefix = "ERROR: ";
+// How much of a child's unexpected line a failure reason quotes.
+constexpr size_t kQuotedChars = 300;
+
+std::string quote_line(const std::string& line) {
+  return "'" + line.substr(0, kQuotedChars) + (line.size() > kQuotedChars ? "...'" : "'");
+}
+
+}  // namespace
 
 class ProcessAgent::Child {
  public:
@@ -87,8 +101,8 @@ class ProcessAgent::Child {
   std::string buffer_;
 };
 
-ProcessAgent::ProcessAgent(std::string path, std::vector<std::string> args)
-    : path_(std::move(path)), args_(std::move(args)) {
+ProcessAgent::ProcessAgent(std::string path, std::vector<std::string> args, std::string ready_line)
+    : path_(std::move(path)), args_(std::move(args)), ready_line_(std::move(ready_line)) {
   // A child that dies mid-write must not kill the referee with SIGPIPE.
   signal(SIGPIPE, SIG_IGN);
 }
@@ -99,8 +113,29 @@ void ProcessAgent::new_game(const Config& config, int) {
   act_timeout_s_ = config.act_timeout;
   overage_s_ = config.agent_timeout;
   max_turn_ms_ = 0;
-  if (!child_) child_ = std::make_unique<Child>(path_, args_);
-  child_->send(config_to_json(config).dump());
+  if (!child_) start_child();
+  if (child_) child_->send(config_to_json(config).dump());
+}
+
+void ProcessAgent::start_child() {
+  start_failure_.clear();
+  child_ = std::make_unique<Child>(path_, args_);
+  if (ready_line_.empty()) return;
+  std::string line;
+  const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(kStartupSeconds));
+  switch (child_->read_line(deadline, &line)) {
+    case Child::Read::Line:
+      if (line == ready_line_) return;
+      start_failure_ = "the agent process did not start: it wrote " + quote_line(line);
+      break;
+    case Child::Read::Timeout:
+      start_failure_ = "the agent process did not start within " + std::to_string(static_cast<int>(kStartupSeconds)) + " s";
+      break;
+    case Child::Read::Eof:
+      start_failure_ = "the agent process exited before it was ready";
+      break;
+  }
+  child_.reset();
 }
 
 AgentAnswer ProcessAgent::act(const State& state, int player) {
@@ -119,24 +154,33 @@ AgentAnswer ProcessAgent::act(const State& state, int player) {
   overage_s_ -= std::max(0.0, ms / 1000 - act_timeout_s_);
   if (read == Child::Read::Eof) {
     answer.status = Status::Error;
-    answer.why = "the agent process exited";
+    answer.why = !child_ && !start_failure_.empty() ? start_failure_ : "the agent process exited";
   } else if (read == Child::Read::Timeout || overage_s_ < 0) {
     answer.status = Status::Timeout;
     answer.why = "a turn of " + std::to_string(ms) + " ms overdrew the overage bank";
   } else {
+    Json action;
     try {
-      Json action = parse_json(line, "the agent's answer");
-      ParsedAction parsed = parse_action(action, state, player);
-      if (parsed.status != Status::Active) {
-        answer.status = Status::Invalid;
-        answer.why = parsed.invalid_reason;
-      } else {
-        answer.orders = std::move(parsed.orders);
-        answer.action = std::move(action);
-      }
-    } catch (const std::exception& e) {
+      action = parse_json(line, "the agent's answer");
+    } catch (const JsonError&) {
       answer.status = Status::Error;
-      answer.why = e.what();
+      answer.why = line.rfind(kErrorPrefix, 0) == 0 ? line.substr(kErrorPrefix.size(), kQuotedChars)
+                                                    : "the agent answered a line that is not JSON: " + quote_line(line);
+    }
+    if (answer.status == Status::Active) {
+      try {
+        ParsedAction parsed = parse_action(action, state, player);
+        if (parsed.status != Status::Active) {
+          answer.status = Status::Invalid;
+          answer.why = parsed.invalid_reason;
+        } else {
+          answer.orders = std::move(parsed.orders);
+          answer.action = action.is_object() ? std::move(action) : Json::object();
+        }
+      } catch (const std::exception& e) {
+        answer.status = Status::Error;
+        answer.why = e.what();
+      }
     }
   }
   if (answer.status == Status::Timeout || answer.status == Status::Error) child_.reset();  // start afresh next game

@@ -3,7 +3,9 @@
 // average bank, turn-time percentiles).
 //
 // A player spec is `name` or `name:key=value,key=value` (parameter overrides
-// of that planner). Two specs: two-player games, seats swapped on each board
+// of that planner; `seed=N` fixes the planner's seed in every game, as
+// `halite_bot --seed N` does, instead of deriving one per game and seat), or
+// `py:FILE`, a Kaggle Python agent file (python_agent.h). Two specs: two-player games, seats swapped on each board
 // (games 2k and 2k+1 share board seed seed + k). With `four_player`, seats
 // rotate over the specs repeated to four (a;b -> a,b,a,b), board k used by
 // four consecutive games with the seats rotated. Every game's planners get
@@ -12,19 +14,48 @@
 #pragma once
 
 #include <functional>
+#include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "halite/lab/match.h"
+#include "halite/lab/python_agent.h"
 
 namespace halite::lab {
 
+inline constexpr std::string_view kPythonSpecPrefix = "py:";
+
 struct PlayerSpec {
   std::string label;  // as given
-  std::string planner;
+  std::string planner;                 // empty for a Python agent
   std::vector<std::string> overrides;  // "k=v"
-  // Parses `name[:k=v,...]`; throws ParamError for an unknown planner or parameter.
+  std::optional<uint64_t> seed;        // `seed=N`: the planner's seed in every game
+  std::string python_file;             // `py:FILE`: the agent file
+  // Parses `name[:k=v,...]` or `py:FILE`; throws ParamError for an unknown
+  // planner or parameter, a bad seed, or an agent file that cannot be read.
   static PlayerSpec parse(const std::string& text);
+};
+
+// The seats of one game after another. Planners are built afresh for each
+// game at a fixed budget; Python agents are kept across games (their workers
+// stay up), one per seat a spec takes in a game.
+class GameSeats {
+ public:
+  GameSeats(PythonRuntime python, TurnBudget budget) : python_(std::move(python)), budget_(budget) {}
+  // The agents for a game whose seat s is played by *specs[s]; a planner
+  // whose spec fixes no seed gets planner_seed(s). Valid until the next call.
+  const std::vector<Agent*>& seat(const std::vector<const PlayerSpec*>& specs,
+                                  const std::function<uint64_t(int seat)>& planner_seed);
+
+ private:
+  PythonRuntime python_;
+  TurnBudget budget_;
+  std::vector<std::pair<std::string, std::unique_ptr<ProcessAgent>>> python_agents_;  // (file, agent)
+  std::vector<std::unique_ptr<search::Planner>> planners_;
+  std::vector<std::unique_ptr<PlannerAgent>> planner_agents_;
+  std::vector<Agent*> agents_;
 };
 
 struct ArenaOptions {
@@ -34,7 +65,8 @@ struct ArenaOptions {
   int jobs = 1;
   TurnBudget budget;
   uint64_t seed = 1;
-  Config config;               // size, episode_steps; random_seed is set per game
+  Config config;               // size, episode_steps, act_timeout, agent_timeout; random_seed is set per game
+  PythonRuntime python;        // for `py:` players
   std::string replay_dir;      // non-empty: write each game's replay there
 };
 
@@ -54,7 +86,7 @@ struct ArenaPlayerSummary {
   double elo = 0;        // from the win rate against the field (clamped at +-800)
   double avg_bank = 0;
   double turn_p50 = 0, turn_p99 = 0, turn_max = 0;  // ms per plan()
-  int errors = 0;        // games in which the planner threw
+  int errors = 0;        // games it ended with ERROR, INVALID or TIMEOUT
 };
 
 struct ArenaSummary {
