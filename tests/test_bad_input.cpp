@@ -4,14 +4,13 @@
 #include <catch2/catch.hpp>
 #include <zlib.h>
 
-#include <atomic>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <string>
-#include <unistd.h>
 
 #include "conformance.h"
+#include "temp_dir.h"
 #include "halite/json_codec.h"
 #include "halite/replay_check.h"
 
@@ -47,21 +46,6 @@ std::string json_error(F&& f) {
     }                                                                  \
   } while (0)
 
-// A fresh temporary directory, removed at scope exit.
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    static std::atomic<int> counter{0};
-    path = fs::temp_directory_path() /
-           ("halite_bad_input_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
-    fs::create_directories(path);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-  std::string file(const std::string& name) const { return (path / name).string(); }
-};
 
 void write_plain(const std::string& path, const std::string& bytes) {
   std::ofstream out(path, std::ios::binary);
@@ -134,7 +118,7 @@ TEST_CASE("parse_json: malformed and truncated text", "[bad_input][json]") {
 // --------------------------------------------------------- read_json_file --
 
 TEST_CASE("read_json_file: missing, empty, truncated gzip, gzip of non-JSON", "[bad_input][file]") {
-  TempDir dir;
+  TempDir dir("halite_bad_input");
   const std::string small = R"({"hello": [1, 2, 3], "world": "x"})";
   std::string large = "[";
   for (int i = 0; i < 40000; ++i) large += (i ? "," : "") + std::to_string(i * 7919 % 100003);
@@ -739,7 +723,7 @@ TEST_CASE("check_replay: a later observation missing halite or players is a diff
 TEST_CASE("numbers past a double's range are a JsonError naming the input, everywhere", "[bad_input][json]") {
   for (const char* text : {"1e400", "[1, -1e400]", "{\"episodeSteps\": 1e999}"})
     REQUIRE_JSON_ERROR(parse_json(text, "the test input"), "the test input", "not valid JSON");
-  TempDir dir;
+  TempDir dir("halite_bad_input");
   std::string replay = small_replay().dump();
   replay.replace(replay.find("\"halite\":["), 10, "\"halite\":[1e400,");
   write_plain(dir.file("big.json"), replay);
@@ -821,7 +805,7 @@ TEST_CASE("JSON nested deeper than Python's json allows is refused at parsing, i
   std::string at_limit(1000, '[');
   at_limit += std::string(1000, ']');
   CHECK_NOTHROW(parse_json(at_limit));
-  TempDir dir;
+  TempDir dir("halite_bad_input");
   std::string replay = small_replay().dump();
   const std::string action = "\"action\":{\"0-1\":\"NORTH\"}";
   REQUIRE(replay.find(action) != std::string::npos);

@@ -10,6 +10,7 @@
 
 #include "halite/replay_check.h"
 #include "halite/lab/match.h"
+#include "temp_dir.h"
 
 using namespace halite;
 
@@ -54,8 +55,8 @@ TEST_CASE("a recorded game writes a replay that replay-check reproduces", "[repl
 
 TEST_CASE("halite replay-check accepts plain, gzip and wrapped files and reports differences", "[replay][tool]") {
   const std::string tool = HALITE_TOOL_PATH;
-  const std::string dir = std::filesystem::temp_directory_path() / "halite_replay_check_test";
-  std::filesystem::create_directories(dir);
+  const TempDir tmp("halite_replay_check_test");
+  const std::string dir = tmp.str();
   const std::string gz = HALITE_TESTDATA "/replays/s15_2p_s11_greedy_rammer.json.gz";
   const Json replay = read_json_file(gz);
   {
@@ -86,5 +87,4 @@ TEST_CASE("halite replay-check accepts plain, gzip and wrapped files and reports
   CHECK(cut_status == 1);
   CHECK(cut_text.find("truncated.json: ERROR") != std::string::npos);
   CHECK(cut_text.find("missing.json: ERROR") != std::string::npos);
-  std::filesystem::remove_all(dir);
 }

@@ -14,6 +14,7 @@
 #include "halite/search/planner.h"
 #include "halite/search/rng.h"
 #include "halite/lab/spsa.h"
+#include "temp_dir.h"
 
 using namespace halite;
 using namespace halite::search;
@@ -46,12 +47,6 @@ std::vector<nlohmann::json> log_without_times(const std::string& path) {
   return out;
 }
 
-std::string temp_dir(const std::string& name) {
-  const std::string dir = std::filesystem::temp_directory_path() / ("halite_tune_test_" + name);
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
-  return dir;
-}
 
 // A noisy concave quadratic with its maximum at `opt`: y = -sum((x - opt) / s)^2 + noise.
 SpsaObjective noisy_quadratic(std::vector<double> opt, std::vector<double> scale, double noise) {
@@ -351,7 +346,8 @@ TEST_CASE("tuning leaves mode switches and resources alone", "[tune]") {
 }
 
 TEST_CASE("resuming a synthetic tune from its log gives the uninterrupted run", "[tune]") {
-  const std::string dir = temp_dir("synthetic");
+  const TempDir tmp("halite_tune_test_synthetic");
+  const std::string dir = tmp.str();
   TuneOptions o;
   o.planner = "miner";  // only its parameter declarations are used
   o.names = {"return_cargo", "mine_threshold", "max_ships"};
@@ -393,11 +389,11 @@ TEST_CASE("resuming a synthetic tune from its log gives the uninterrupted run", 
     for (const std::string& l : lines) out << l << "\n";
   }
   CHECK_THROWS(resume_tune(dir + "/edited.jsonl", 1, {}, -1, f));
-  std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("resuming a real tune (miner, 11x11, 30 steps) gives the uninterrupted run", "[tune]") {
-  const std::string dir = temp_dir("real");
+  const TempDir tmp("halite_tune_test_real");
+  const std::string dir = tmp.str();
   TuneOptions o;
   o.planner = "miner";
   o.games = 2;
@@ -432,11 +428,11 @@ TEST_CASE("resuming a real tune (miner, 11x11, 30 steps) gives the uninterrupted
   CHECK(r4.history[0].outcome.games == 8);
   CHECK(r4.history[0].outcome.y_plus >= 0);
   CHECK(r4.history[0].outcome.y_plus <= 1);
-  std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("tune outputs: bot/arena JSON, CSV of every iteration, SVG plot", "[tune]") {
-  const std::string dir = temp_dir("outputs");
+  const TempDir tmp("halite_tune_test_outputs");
+  const std::string dir = tmp.str();
   TuneOptions o;
   o.planner = "greedy";
   o.names = {"return_bias", "max_ships", "danger_penalty"};
@@ -477,11 +473,11 @@ TEST_CASE("tune outputs: bot/arena JSON, CSV of every iteration, SVG plot", "[tu
   const std::string gap = svg_plot("t", "x", {{"p", "y", {{"gap", {1, 2, 3}, {1, NAN, 3}, false}}}});
   CHECK(well_formed_xml(gap));
   CHECK(gap.find("nan") == std::string::npos);
-  std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("halite tune, arena NAME@FILE and profile --planner through the tool", "[tune][tool]") {
-  const std::string dir = temp_dir("tool");
+  const TempDir tmp("halite_tune_test_tool");
+  const std::string dir = tmp.str();
   const std::string files = " --log " + dir + "/t.jsonl --out " + dir + "/t.json --csv " + dir + "/t.csv --svg " + dir + "/t.svg";
   auto [status, text] = run_tool(dir, "tune miner --spsa-iterations 2 --games-per-iteration 2 --size 11 --episode-steps 30 "
                                       "--iterations 50 --params return_cargo,max_ships" + files);
@@ -537,5 +533,4 @@ TEST_CASE("halite tune, arena NAME@FILE and profile --planner through the tool",
   CHECK(pause_text.find("longest ") != std::string::npos);
   CHECK(run_tool(dir, "profile --pauses 0").first == 2);
   CHECK(run_tool(dir, "profile --pauses 1 --planner miner").first == 2);
-  std::filesystem::remove_all(dir);
 }
