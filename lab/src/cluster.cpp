@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <condition_variable>
 #include <csignal>
@@ -55,8 +56,16 @@ constexpr int kExitInterrupted = 128 + SIGTERM;
 
 // ---- rank 0: SIGTERM while a batch is out
 
+// The handler only records the signal and wakes a watcher thread through a
+// pipe: the report needs a lock, and rank 0's main thread may be inside an
+// MPI call that does not return (a send to the rank that died).
 std::atomic<int> g_terminate_signal{0};
-extern "C" void on_terminate_signal(int signal) { g_terminate_signal.store(signal); }
+int g_terminate_pipe[2] = {-1, -1};
+extern "C" void on_terminate_signal(int signal) {
+  g_terminate_signal.store(signal);
+  const char wake = 1;
+  if (::write(g_terminate_pipe[1], &wake, 1) < 0) return;  // nothing more a handler can do
+}
 
 // ---- other ranks: a crash while performing tasks
 
@@ -68,39 +77,43 @@ CrashSlot* g_crash_slots = nullptr;
 int g_crash_slot_count = 0;
 int g_crash_rank = 0;
 
-void write_all(const char* text, size_t n) {
-  while (n > 0) {
-    const ssize_t w = ::write(STDERR_FILENO, text, n);
-    if (w <= 0) return;
-    text += w;
-    n -= static_cast<size_t>(w);
-  }
+// The crash report, built without allocating and written with one write(2):
+// a launcher that relays the rank's stderr then gets all of it or none.
+char g_crash_report[kCrashTextSize * 4];
+
+void append(size_t& at, const char* text, size_t n) {
+  for (size_t i = 0; i < n && at < sizeof g_crash_report; ++i) g_crash_report[at++] = text[i];
 }
 
-void write_number(long value) {
-  char digits[24];
+void append_number(size_t& at, int value) {
+  char digits[16];
   int n = 0;
-  if (value < 0) write_all("-", 1), value = -value;
-  do digits[n++] = static_cast<char>('0' + value % 10), value /= 10;
-  while (value > 0 && n < 24);
-  char out[24];
-  for (int i = 0; i < n; ++i) out[i] = digits[n - 1 - i];
-  write_all(out, static_cast<size_t>(n));
+  unsigned v = value < 0 ? 0u - static_cast<unsigned>(value) : static_cast<unsigned>(value);
+  if (value < 0) append(at, "-", 1);
+  do digits[n++] = static_cast<char>('0' + v % 10), v /= 10;
+  while (v > 0 && n < 16);
+  while (n > 0) append(at, &digits[--n], 1);
 }
 
-// Async-signal-safe: write(2) of text prepared before the crash, then the default action.
+// Async-signal-safe: text prepared before the crash, one write(2), then the default action.
 extern "C" void on_crash_signal(int signal) {
-  write_all("halite: rank ", 13);
-  write_number(g_crash_rank);
-  write_all(" crashed (signal ", 17);
-  write_number(signal);
-  write_all(") while playing:\n", 17);
+  size_t at = 0;
+  append(at, "halite: rank ", 13);
+  append_number(at, g_crash_rank);
+  append(at, " crashed (signal ", 17);
+  append_number(at, signal);
+  append(at, ") while playing:\n", 17);
   for (int i = 0; i < g_crash_slot_count; ++i) {
     const size_t n = g_crash_slots[i].length.load();
     if (n == 0) continue;
-    write_all("  ", 2);
-    write_all(g_crash_slots[i].text, n);
-    write_all("\n", 1);
+    append(at, "  ", 2);
+    append(at, g_crash_slots[i].text, n);
+    append(at, "\n", 1);
+  }
+  for (size_t done = 0; done < at;) {
+    const ssize_t w = ::write(STDERR_FILENO, g_crash_report + done, at - done);
+    if (w <= 0) break;
+    done += static_cast<size_t>(w);
   }
   std::signal(signal, SIG_DFL);
   std::raise(signal);
@@ -237,6 +250,7 @@ void Cluster::run(const ClusterBatch& batch) {
   }
 
 #ifdef HALITE_HAVE_MPI
+  if (::pipe(g_terminate_pipe) != 0) throw std::runtime_error("cannot make a pipe for the fault report");
   for (int j = 0; j < jobs; ++j) threads.emplace_back(local);
   g_terminate_signal.store(0);
   struct sigaction handler {}, previous {};
@@ -262,9 +276,14 @@ void Cluster::run(const ClusterBatch& batch) {
     std::fflush(stdout);
     std::_Exit(kExitInterrupted);
   };
+  std::thread watcher([&] {
+    char wake = 0;
+    while (::read(g_terminate_pipe[0], &wake, 1) < 0 && errno == EINTR) {
+    }
+    if (g_terminate_signal.load() != 0) report_and_exit();
+  });
 
   for (;;) {
-    if (g_terminate_signal.load() != 0) report_and_exit();
     bool busy = false;
     while (std::optional<Message> m = receive()) {
       busy = true;
@@ -302,7 +321,12 @@ void Cluster::run(const ClusterBatch& batch) {
   }
   for (std::thread& t : threads) t.join();
   sigaction(SIGTERM, &previous, nullptr);
-  if (g_terminate_signal.load() != 0) std::raise(SIGTERM);
+  const char release = 0;
+  if (::write(g_terminate_pipe[1], &release, 1) == 1) watcher.join();
+  else watcher.detach();  // cannot happen with a pipe of our own; the process is not stuck on it
+  ::close(g_terminate_pipe[0]);
+  ::close(g_terminate_pipe[1]);
+  g_terminate_pipe[0] = g_terminate_pipe[1] = -1;
   if (!failure.empty()) throw std::runtime_error(failure);
 #endif
 }
@@ -311,16 +335,24 @@ void Cluster::serve(int jobs, const TaskFunction& perform, const TaskDescription
   if (rank_ == 0) throw std::logic_error("Cluster::serve on rank 0");
 #ifdef HALITE_HAVE_MPI
   jobs = std::max(1, jobs);
+  // A task from its arrival until its answer has left: what a crash loses.
   struct Task {
     int batch = 0, index = 0;
     std::shared_ptr<const std::string> context;
+    CrashSlot* slot = nullptr;
+  };
+  struct Answer {
+    Tag tag = kAnswer;
+    nlohmann::json body;
+    CrashSlot* slot = nullptr;
   };
   std::mutex mu;
   std::condition_variable task_ready, answer_ready;
   std::deque<Task> tasks;
-  std::deque<std::pair<Tag, nlohmann::json>> outbox;
+  std::deque<Answer> outbox;
   bool stop = false;
 
+  // Rank 0 hands this rank at most `jobs` tasks at a time: one slot each.
   std::unique_ptr<CrashSlot[]> slots(new CrashSlot[static_cast<size_t>(jobs)]);
   g_crash_slots = slots.get();
   g_crash_slot_count = jobs;
@@ -329,8 +361,20 @@ void Cluster::serve(int jobs, const TaskFunction& perform, const TaskDescription
   crash.sa_handler = on_crash_signal;
   sigemptyset(&crash.sa_mask);
   for (size_t i = 0; i < std::size(kCrashSignals); ++i) sigaction(kCrashSignals[i], &crash, &previous[i]);
+  auto hold = [&](const Task& task) -> CrashSlot* {
+    for (int j = 0; j < jobs; ++j) {
+      CrashSlot& slot = slots[static_cast<size_t>(j)];
+      if (slot.length.load() != 0) continue;
+      const std::string what = text_or(describe, *task.context, task.index);
+      const size_t n = std::max<size_t>(1, std::min(what.size(), kCrashTextSize));
+      std::memcpy(slot.text, what.data(), std::min(what.size(), kCrashTextSize));
+      slot.length.store(n);
+      return &slot;
+    }
+    return nullptr;
+  };
 
-  auto worker = [&](CrashSlot& slot) {
+  auto worker = [&] {
     for (;;) {
       Task task;
       {
@@ -340,24 +384,21 @@ void Cluster::serve(int jobs, const TaskFunction& perform, const TaskDescription
         task = std::move(tasks.front());
         tasks.pop_front();
       }
-      const std::string what = text_or(describe, *task.context, task.index);
-      const size_t n = std::min(what.size(), kCrashTextSize);
-      std::memcpy(slot.text, what.data(), n);
-      slot.length.store(n);
-      std::pair<Tag, nlohmann::json> message;
+      Answer answer;
+      answer.slot = task.slot;
       try {
-        message = {kAnswer, {{"batch", task.batch}, {"index", task.index}, {"answer", perform(*task.context, task.index)}}};
+        answer.body = {{"batch", task.batch}, {"index", task.index}, {"answer", perform(*task.context, task.index)}};
       } catch (const std::exception& e) {
-        message = {kFailure, {{"batch", task.batch}, {"index", task.index}, {"what", e.what()}}};
+        answer.tag = kFailure;
+        answer.body = {{"batch", task.batch}, {"index", task.index}, {"what", e.what()}};
       }
-      slot.length.store(0);
       std::lock_guard<std::mutex> lock(mu);
-      outbox.push_back(std::move(message));
+      outbox.push_back(std::move(answer));
       answer_ready.notify_one();
     }
   };
   std::vector<std::thread> threads;
-  for (int j = 0; j < jobs; ++j) threads.emplace_back(worker, std::ref(slots[static_cast<size_t>(j)]));
+  for (int j = 0; j < jobs; ++j) threads.emplace_back(worker);
 
   send(0, kHello, {{"jobs", jobs}});
   std::shared_ptr<const std::string> context = std::make_shared<const std::string>();
@@ -369,17 +410,22 @@ void Cluster::serve(int jobs, const TaskFunction& perform, const TaskDescription
       }
       if (m->tag != kTask) continue;
       if (m->body.contains("context")) context = std::make_shared<const std::string>(m->body["context"].get<std::string>());
+      Task task{m->body.at("batch").get<int>(), m->body.at("index").get<int>(), context, nullptr};
+      task.slot = hold(task);
       std::lock_guard<std::mutex> lock(mu);
-      tasks.push_back({m->body.at("batch").get<int>(), m->body.at("index").get<int>(), context});
+      tasks.push_back(std::move(task));
       task_ready.notify_one();
     }
-    std::deque<std::pair<Tag, nlohmann::json>> ready;
+    std::deque<Answer> ready;
     {
       std::unique_lock<std::mutex> lock(mu);
       if (!stopping) answer_ready.wait_for(lock, kPollInterval, [&] { return !outbox.empty(); });
       ready.swap(outbox);
     }
-    for (const auto& [tag, body] : ready) send(0, tag, body);
+    for (const Answer& answer : ready) {
+      send(0, answer.tag, answer.body);
+      if (answer.slot) answer.slot->length.store(0);
+    }
   }
   {
     std::lock_guard<std::mutex> lock(mu);
