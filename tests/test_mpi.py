@@ -22,6 +22,11 @@ MPIEXEC, HALITE, CASE = sys.argv[1], sys.argv[2], sys.argv[3]
 # loaded machine rank 0 may not have run its report by then, so it gets longer.
 ENV = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
            OMPI_MCA_odls_base_sigkill_timeout="30")
+# In the sanitizer build: Open MPI's own leaks at exit are suppressed (see the
+# file), which needs whole allocation stacks (Open MPI has no frame pointers).
+ENV["LSAN_OPTIONS"] = ":".join(filter(None, [os.environ.get("LSAN_OPTIONS"), "suppressions=" + os.path.join(
+    os.path.dirname(os.path.abspath(__file__)), "lsan-openmpi.supp")]))
+ENV["ASAN_OPTIONS"] = ":".join(filter(None, [os.environ.get("ASAN_OPTIONS"), "fast_unwind_on_malloc=0"]))
 # Attempts at catching a rank with a game in hand (not between two games) when it is made to crash.
 CRASH_ATTEMPTS = 3
 # A game played by every test here: short, so that a run takes seconds.

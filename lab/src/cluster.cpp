@@ -38,12 +38,12 @@ bool started_by_mpi_launcher() {
   return launcher_task_count() > 1;
 }
 
+#ifdef HALITE_HAVE_MPI
+
 std::string text_or(const TaskDescription& describe, const std::string& context, int index) {
   if (describe) return describe(context, index);
   return "task " + std::to_string(index);
 }
-
-#ifdef HALITE_HAVE_MPI
 
 // How long an idle main thread sleeps between looks at its messages: short
 // beside a game (a tenth of a second and more), long enough to cost no CPU.
@@ -193,8 +193,9 @@ Cluster::~Cluster() {
 }
 
 void Cluster::run(const ClusterBatch& batch) {
-  if (rank_ != 0) throw std::logic_error("Cluster::run on rank " + std::to_string(rank_));
+  if (rank_ != 0 || !distributed()) throw std::logic_error("Cluster::run is for rank 0 of several");
   if (batch.indices.empty()) return;
+#ifdef HALITE_HAVE_MPI
   const int batch_id = next_batch_++;
   has_context_.clear();
 
@@ -241,15 +242,6 @@ void Cluster::run(const ClusterBatch& batch) {
   const int jobs = std::max(1, std::min(batch.jobs, static_cast<int>(batch.indices.size())));
   std::vector<std::thread> threads;
 
-  if (!distributed()) {
-    for (int j = 1; j < jobs; ++j) threads.emplace_back(local);
-    local();
-    for (std::thread& t : threads) t.join();
-    if (!failure.empty()) throw std::runtime_error(failure);
-    return;
-  }
-
-#ifdef HALITE_HAVE_MPI
   if (::pipe(g_terminate_pipe) != 0) throw std::runtime_error("cannot make a pipe for the fault report");
   for (int j = 0; j < jobs; ++j) threads.emplace_back(local);
   g_terminate_signal.store(0);

@@ -69,8 +69,10 @@ class Cluster {
 
   // Ranks other than 0: performs tasks on `jobs` threads until rank 0 stops.
   void serve(int jobs, const TaskFunction& perform, const TaskDescription& describe);
-  // Rank 0: performs every task of the batch, on its own threads and on the
-  // other ranks; returns when all are done.
+  // Rank 0 of several (distributed()): performs every task of the batch, on
+  // its own threads and on the other ranks; returns when all are done. Throws
+  // std::runtime_error, once the threads are joined, when a task threw (the
+  // rank and the task's description in the message).
   void run(const ClusterBatch& batch);
   // Rank 0: what the fault report tells the user to do next (e.g. how to resume).
   void set_resume_hint(std::string hint) { resume_hint_ = std::move(hint); }
