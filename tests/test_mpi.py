@@ -18,10 +18,11 @@ import tempfile
 import time
 
 MPIEXEC, HALITE, CASE = sys.argv[1], sys.argv[2], sys.argv[3]
-# Open MPI takes a job down with SIGTERM, then SIGKILL a second later: on a
-# loaded machine rank 0 may not have run its report by then, so it gets longer.
+# Open MPI takes a job down with SIGTERM a second after a rank died, then
+# SIGKILL a second later: on a loaded machine rank 0 may not have run its
+# report by then, so both waits get longer.
 ENV = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
-           OMPI_MCA_odls_base_sigkill_timeout="30")
+           OMPI_MCA_odls_base_sigkill_timeout="5")
 # In the sanitizer build: Open MPI's own leaks at exit are suppressed (see the
 # file), which needs whole allocation stacks (Open MPI has no frame pointers).
 ENV["LSAN_OPTIONS"] = ":".join(filter(None, [os.environ.get("LSAN_OPTIONS"), "suppressions=" + os.path.join(

@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <deque>
+#include <exception>
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -149,14 +150,6 @@ std::optional<Message> receive() {
 
 }  // namespace
 
-bool Cluster::built_with_mpi() {
-#ifdef HALITE_HAVE_MPI
-  return true;
-#else
-  return false;
-#endif
-}
-
 Cluster::Cluster() {
   if (!started_by_mpi_launcher()) return;
 #ifndef HALITE_HAVE_MPI
@@ -275,41 +268,47 @@ void Cluster::run(const ClusterBatch& batch) {
     if (g_terminate_signal.load() != 0) report_and_exit();
   });
 
-  for (;;) {
-    bool busy = false;
-    while (std::optional<Message> m = receive()) {
-      busy = true;
-      if (m->tag == kHello) {
-        capacity_[m->source] = std::max(1, m->body.at("jobs").get<int>());
-        continue;
-      }
-      if (m->body.value("batch", -1) != batch_id) continue;  // an answer of a batch given up on
-      const int index = m->body.at("index").get<int>();
-      if (m->tag == kAnswer) {
-        const std::string answer = m->body.at("answer").get<std::string>();
-        finish(index, m->source, &answer, "");
-      } else if (m->tag == kFailure) {
-        finish(index, m->source, nullptr, m->body.at("what").get<std::string>());
-      }
-    }
-    std::vector<std::pair<int, int>> to_send;  // rank, task
-    {
-      std::lock_guard<std::mutex> lock(mu);
-      if (remaining == 0 || !failure.empty()) break;
-      for (const auto& [rank, threads_there] : capacity_)
-        while (!queue.empty() && static_cast<int>(in_play[rank].size()) < threads_there) {
-          to_send.emplace_back(rank, queue.front());
-          in_play[rank].insert(queue.front());
-          queue.pop_front();
+  // An exception here (a message that does not parse) must not leave the threads running.
+  try {
+    for (;;) {
+      bool busy = false;
+      while (std::optional<Message> m = receive()) {
+        busy = true;
+        if (m->tag == kHello) {
+          capacity_[m->source] = std::max(1, m->body.at("jobs").get<int>());
+          continue;
         }
+        if (m->body.value("batch", -1) != batch_id) continue;  // an answer of a batch given up on
+        const int index = m->body.at("index").get<int>();
+        if (m->tag == kAnswer) {
+          const std::string answer = m->body.at("answer").get<std::string>();
+          finish(index, m->source, &answer, "");
+        } else if (m->tag == kFailure) {
+          finish(index, m->source, nullptr, m->body.at("what").get<std::string>());
+        }
+      }
+      std::vector<std::pair<int, int>> to_send;  // rank, task
+      {
+        std::lock_guard<std::mutex> lock(mu);
+        if (remaining == 0 || !failure.empty()) break;
+        for (const auto& [rank, threads_there] : capacity_)
+          while (!queue.empty() && static_cast<int>(in_play[rank].size()) < threads_there) {
+            to_send.emplace_back(rank, queue.front());
+            in_play[rank].insert(queue.front());
+            queue.pop_front();
+          }
+      }
+      for (const auto& [rank, index] : to_send) {
+        nlohmann::json task = {{"batch", batch_id}, {"index", index}};
+        if (has_context_.insert(rank).second) task["context"] = batch.context;
+        send(rank, kTask, task);
+        busy = true;
+      }
+      if (!busy) std::this_thread::sleep_for(kPollInterval);
     }
-    for (const auto& [rank, index] : to_send) {
-      nlohmann::json task = {{"batch", batch_id}, {"index", index}};
-      if (has_context_.insert(rank).second) task["context"] = batch.context;
-      send(rank, kTask, task);
-      busy = true;
-    }
-    if (!busy) std::this_thread::sleep_for(kPollInterval);
+  } catch (const std::exception& e) {
+    std::lock_guard<std::mutex> lock(mu);
+    if (failure.empty()) failure = std::string("rank 0: ") + e.what();
   }
   for (std::thread& t : threads) t.join();
   sigaction(SIGTERM, &previous, nullptr);
@@ -327,7 +326,7 @@ void Cluster::serve(int jobs, const TaskFunction& perform, const TaskDescription
   if (rank_ == 0) throw std::logic_error("Cluster::serve on rank 0");
 #ifdef HALITE_HAVE_MPI
   jobs = std::max(1, jobs);
-  // A task from its arrival until its answer has left: what a crash loses.
+  // A task from its arrival until it has been played: its crash slot holds its description.
   struct Task {
     int batch = 0, index = 0;
     std::shared_ptr<const std::string> context;
@@ -336,7 +335,6 @@ void Cluster::serve(int jobs, const TaskFunction& perform, const TaskDescription
   struct Answer {
     Tag tag = kAnswer;
     nlohmann::json body;
-    CrashSlot* slot = nullptr;
   };
   std::mutex mu;
   std::condition_variable task_ready, answer_ready;
@@ -377,13 +375,14 @@ void Cluster::serve(int jobs, const TaskFunction& perform, const TaskDescription
         tasks.pop_front();
       }
       Answer answer;
-      answer.slot = task.slot;
       try {
         answer.body = {{"batch", task.batch}, {"index", task.index}, {"answer", perform(*task.context, task.index)}};
       } catch (const std::exception& e) {
         answer.tag = kFailure;
         answer.body = {{"batch", task.batch}, {"index", task.index}, {"what", e.what()}};
       }
+      // Played: a crash from here on is not this game's doing (rank 0 still counts it lost until the answer arrives).
+      if (task.slot) task.slot->length.store(0);
       std::lock_guard<std::mutex> lock(mu);
       outbox.push_back(std::move(answer));
       answer_ready.notify_one();
@@ -394,30 +393,43 @@ void Cluster::serve(int jobs, const TaskFunction& perform, const TaskDescription
 
   send(0, kHello, {{"jobs", jobs}});
   std::shared_ptr<const std::string> context = std::make_shared<const std::string>();
-  for (bool stopping = false; !stopping;) {
-    while (std::optional<Message> m = receive()) {
-      if (m->tag == kStop) {
-        stopping = true;
-        break;
+  // Tasks received and not yet answered. Rank 0 sends a task only for an
+  // answer (or to fill the threads at first), and stops this rank only when it
+  // holds none: with every thread busy there is nothing to look for, and the
+  // main thread sleeps until an answer is ready instead of polling.
+  int in_hand = 0;
+  std::exception_ptr error;
+  try {
+    for (bool stopping = false; !stopping;) {
+      while (std::optional<Message> m = receive()) {
+        if (m->tag == kStop) {
+          stopping = true;
+          break;
+        }
+        if (m->tag != kTask) continue;
+        if (m->body.contains("context")) context = std::make_shared<const std::string>(m->body["context"].get<std::string>());
+        Task task{m->body.at("batch").get<int>(), m->body.at("index").get<int>(), context, nullptr};
+        task.slot = hold(task);
+        ++in_hand;
+        std::lock_guard<std::mutex> lock(mu);
+        tasks.push_back(std::move(task));
+        task_ready.notify_one();
       }
-      if (m->tag != kTask) continue;
-      if (m->body.contains("context")) context = std::make_shared<const std::string>(m->body["context"].get<std::string>());
-      Task task{m->body.at("batch").get<int>(), m->body.at("index").get<int>(), context, nullptr};
-      task.slot = hold(task);
-      std::lock_guard<std::mutex> lock(mu);
-      tasks.push_back(std::move(task));
-      task_ready.notify_one();
+      std::deque<Answer> ready;
+      {
+        std::unique_lock<std::mutex> lock(mu);
+        auto answered = [&] { return !outbox.empty(); };
+        if (!stopping && in_hand >= jobs) answer_ready.wait(lock, answered);
+        else if (!stopping) answer_ready.wait_for(lock, kPollInterval, answered);
+        ready.swap(outbox);
+      }
+      for (const Answer& answer : ready) {
+        send(0, answer.tag, answer.body);
+        --in_hand;
+      }
     }
-    std::deque<Answer> ready;
-    {
-      std::unique_lock<std::mutex> lock(mu);
-      if (!stopping) answer_ready.wait_for(lock, kPollInterval, [&] { return !outbox.empty(); });
-      ready.swap(outbox);
-    }
-    for (const Answer& answer : ready) {
-      send(0, answer.tag, answer.body);
-      if (answer.slot) answer.slot->length.store(0);
-    }
+  } catch (const std::exception&) {
+    error = std::current_exception();
   }
   {
     std::lock_guard<std::mutex> lock(mu);
@@ -428,6 +440,7 @@ void Cluster::serve(int jobs, const TaskFunction& perform, const TaskDescription
   for (size_t i = 0; i < std::size(kCrashSignals); ++i) sigaction(kCrashSignals[i], &previous[i], nullptr);
   g_crash_slots = nullptr;
   g_crash_slot_count = 0;
+  if (error) std::rethrow_exception(error);
 #else
   (void)jobs;
   (void)perform;

@@ -64,8 +64,6 @@ class Cluster {
   int rank() const { return rank_; }
   int size() const { return size_; }
   bool distributed() const { return size_ > 1; }
-  // Whether this build has MPI.
-  static bool built_with_mpi();
 
   // Ranks other than 0: performs tasks on `jobs` threads until rank 0 stops.
   void serve(int jobs, const TaskFunction& perform, const TaskDescription& describe);
