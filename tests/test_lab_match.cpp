@@ -132,3 +132,60 @@ TEST_CASE("agent failures are applied as Kaggle's runner applies them", "[lab][m
     CHECK(result.recorded_actions[4][0].is_null());
   }
 }
+
+TEST_CASE("an arena's game records read back, checked against the arena", "[lab][arena]") {
+  lab::ArenaOptions options;
+  options.players = {lab::PlayerSpec::parse("miner"), lab::PlayerSpec::parse("random")};
+  options.games = 4;
+  options.config.size = 7;
+  options.config.episode_steps = 20;
+  options.budget.iterations = 10;
+  std::vector<lab::ArenaGame> games;
+  const lab::ArenaSummary whole = lab::run_arena(options, [&](const lab::ArenaGame& g) { games.push_back(g); });
+  REQUIRE(games.size() == 4);
+  for (const lab::ArenaGame& g : games) {
+    const nlohmann::json record = lab::game_record(options, g);
+    CHECK(lab::game_record(options, lab::game_from_record(options, record)) == record);
+  }
+
+  // Resuming from two finished games: the other two are played, the summary is the whole arena's.
+  std::sort(games.begin(), games.end(), [](const auto& a, const auto& b) { return a.index < b.index; });
+  const std::vector<lab::ArenaGame> finished = {lab::game_from_record(options, lab::game_record(options, games[0])),
+                                                lab::game_from_record(options, lab::game_record(options, games[3]))};
+  std::vector<int> played;
+  const lab::ArenaSummary resumed =
+      lab::run_arena(options, [&](const lab::ArenaGame& g) { played.push_back(g.index); }, finished);
+  std::sort(played.begin(), played.end());
+  CHECK(played == std::vector<int>{1, 2});
+  for (size_t p = 0; p < 2; ++p) {
+    CHECK(resumed.players[p].games == whole.players[p].games);
+    CHECK(resumed.players[p].wins == whole.players[p].wins);
+    CHECK(resumed.players[p].avg_bank == whole.players[p].avg_bank);
+  }
+  CHECK_THROWS_WITH(lab::run_arena(options, {}, {finished[0], finished[0]}), Catch::Contains("game 0 is there twice"));
+
+  auto refused = [&](nlohmann::json record, const std::string& why) {
+    INFO(record.dump());
+    CHECK_THROWS_WITH(lab::game_from_record(options, record), Catch::Contains(why));
+  };
+  const nlohmann::json good = lab::game_record(options, games[1]);
+  nlohmann::json r = good;
+  r["board_seed"] = 12345;
+  refused(r, "\"board_seed\" = 12345");
+  r = good;
+  r["seats"] = {"miner", "miner"};
+  refused(r, "\"seats\"");
+  r = good;
+  r["game"] = 4;
+  refused(r, "not a game of this arena (0 to 3)");
+  r = good;
+  r.erase("ranks");
+  refused(r, "no \"ranks\"");
+  r = good;
+  r["banks"] = {1};
+  refused(r, "\"banks\" is not a list of 2");
+  r = good;
+  r["states"] = "many";
+  refused(r, "bad game record");
+  refused(nlohmann::json::array(), "no \"game\"");
+}

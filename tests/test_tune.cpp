@@ -534,3 +534,46 @@ TEST_CASE("halite tune, arena NAME@FILE and profile --planner through the tool",
   CHECK(run_tool(dir, "profile --pauses 0").first == 2);
   CHECK(run_tool(dir, "profile --pauses 1 --planner miner").first == 2);
 }
+
+TEST_CASE("halite arena --resume keeps the finished games of --out and plays the others", "[arena][tool]") {
+  const TempDir tmp("halite_tune_test_arena-resume");
+  const std::string dir = tmp.str();
+  const std::string arena = "arena --players 'miner;random' --games 6 --size 7 --episode-steps 20 --iterations 10 --seed 4 --jobs 2";
+  REQUIRE(run_tool(dir, arena + " --out " + dir + "/all.jsonl").first == 0);
+  std::vector<std::string> all = lines_of(read_text(dir + "/all.jsonl"));
+  REQUIRE(all.size() == 6);
+
+  // A run stopped after two games, the writer killed in the middle of a third line.
+  {
+    std::ofstream part(dir + "/part.jsonl");
+    part << all[0] << "\n" << all[1] << "\n" << all[2].substr(0, all[2].size() / 2);
+  }
+  auto [status, text] = run_tool(dir, arena + " --json --out " + dir + "/part.jsonl --resume");
+  INFO(text);
+  REQUIRE(status == 0);
+  std::vector<std::string> resumed = lines_of(read_text(dir + "/part.jsonl"));
+  std::sort(all.begin(), all.end());
+  std::sort(resumed.begin(), resumed.end());
+  CHECK(resumed == all);  // the torn line was cut off and its game played again
+  const nlohmann::json summary = nlohmann::json::parse(text);
+  CHECK(summary["games"] == 6);
+  CHECK(summary["players"][0]["games"] == 6);
+
+  // Lines of another arena, or not JSON: refused with the file and line.
+  auto [seed_status, seed_text] = run_tool(dir, "arena --players 'miner;random' --games 6 --size 7 --episode-steps 20 "
+                                                "--iterations 10 --seed 5 --out " + dir + "/all.jsonl --resume");
+  CHECK(seed_status == 1);
+  CHECK(seed_text.find("all.jsonl line 1: \"board_seed\"") != std::string::npos);
+  auto [players_status, players_text] = run_tool(dir, "arena --players 'random;miner' --games 6 --size 7 --episode-steps 20 "
+                                                      "--iterations 10 --seed 4 --out " + dir + "/all.jsonl --resume");
+  CHECK(players_status == 1);
+  CHECK(players_text.find("\"seats\"") != std::string::npos);
+  {
+    std::ofstream bad(dir + "/bad.jsonl");
+    bad << all[0] << "\nnot json\n";
+  }
+  auto [bad_status, bad_text] = run_tool(dir, arena + " --out " + dir + "/bad.jsonl --resume");
+  CHECK(bad_status == 1);
+  CHECK(bad_text.find("bad.jsonl line 2: not JSON") != std::string::npos);
+  CHECK(run_tool(dir, arena + " --resume").first == 2);  // --resume needs --out
+}

@@ -3,8 +3,10 @@
 
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <mutex>
+#include <sstream>
 #include <thread>
 
 #include "command.h"
@@ -41,11 +43,51 @@ lab::PlayerSpec parse_spec(const std::string& text) {
   return spec;
 }
 
+// The games already in `path` (a run of this arena that stopped), for
+// --resume. A torn last line (the writer killed mid-line) is cut off the file;
+// any other line that is not a game of this arena is an error naming it.
+std::vector<lab::ArenaGame> read_finished_games(const lab::ArenaOptions& o, const std::string& path) {
+  std::vector<lab::ArenaGame> games;
+  if (!std::filesystem::exists(path)) return games;
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot read " + path);
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  const std::string text = buffer.str();
+  in.close();
+  std::vector<bool> seen(static_cast<size_t>(o.games), false);
+  size_t pos = 0, line_number = 0;
+  while (pos < text.size()) {
+    ++line_number;
+    const size_t nl = text.find('\n', pos);
+    if (nl == std::string::npos) {
+      std::filesystem::resize_file(path, pos);  // torn: that game is played again
+      break;
+    }
+    const std::string where = path + " line " + std::to_string(line_number) + ": ";
+    try {
+      lab::ArenaGame game = lab::game_from_record(o, Json::parse(text.substr(pos, nl - pos)));
+      if (seen[game.index]) throw std::runtime_error("game " + std::to_string(game.index) + " is there twice");
+      seen[game.index] = true;
+      games.push_back(std::move(game));
+    } catch (const Json::exception& e) {
+      throw std::runtime_error(where + "not JSON (" + e.what() + ")");
+    } catch (const std::runtime_error& e) {
+      throw std::runtime_error(where + e.what());
+    }
+    pos = nl + 1;
+  }
+  return games;
+}
+
 int run(const std::vector<std::string>& args) {
+  lab::Cluster cluster;
+  const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  if (serve_if_worker(cluster, args, cores)) return 0;
   Flags flags(args,
               {"players", "games", "jobs", "budget-ms", "iterations", "seed", "size", "episode-steps", "out",
                "replays", "act-timeout", "overage", "python"},
-              {"four-player", "json", "no-progress"});
+              {"four-player", "json", "no-progress", "resume"});
   if (!flags.positional().empty()) throw UsageError("unexpected argument '" + flags.positional()[0] + "'");
   lab::ArenaOptions o;
   if (!flags.has("players")) throw UsageError("--players is required, e.g. --players 'greedy;random'");
@@ -58,8 +100,7 @@ int run(const std::vector<std::string>& args) {
   if (!o.four_player && o.players.size() != 2) throw UsageError("two-player games take exactly two players (or use --four-player)");
   if (o.four_player && (o.players.empty() || o.players.size() > 4)) throw UsageError("--four-player takes 1 to 4 players");
   o.games = static_cast<int>(flags.get_int("games", 10, 1, 10'000'000));
-  const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  o.jobs = static_cast<int>(flags.get_int("jobs", cores, 1, 1024));
+  o.jobs = static_cast<int>(flags.get_int("jobs", cores, 1, kMaxJobs));
   o.budget.milliseconds = flags.get_double("budget-ms", 0, 0, 1e7);
   o.budget.iterations = flags.get_int("iterations", 0, 0, 1'000'000'000'000LL);
   o.seed = static_cast<uint64_t>(flags.get_int("seed", 1, 0, 4294967295LL));
@@ -75,28 +116,38 @@ int run(const std::vector<std::string>& args) {
   } catch (const std::exception& e) {
     throw UsageError(e.what());
   }
+  o.cluster = &cluster;
   const bool json = flags.has("json");
+  const std::string out_path = flags.get("out", "");
+  const bool resume = flags.has("resume");
+  if (resume && out_path.empty()) throw UsageError("--resume continues the games of --out: give --out");
 
+  std::vector<lab::ArenaGame> finished;
+  if (resume) finished = read_finished_games(o, out_path);
   std::ofstream jsonl;
-  if (flags.has("out")) {
-    jsonl.open(flags.get("out", ""));
-    if (!jsonl) throw std::runtime_error("cannot write " + flags.get("out", ""));
+  if (!out_path.empty()) {
+    jsonl.open(out_path, resume ? std::ios::app : std::ios::trunc);
+    if (!jsonl) throw std::runtime_error("cannot write " + out_path);
   }
+  cluster.set_resume_hint(out_path.empty() ? "with --out FILE the finished games would have been kept"
+                                           : "the finished games are in " + out_path +
+                                                 ": the same command with --resume plays the others");
   const bool progress = !flags.has("no-progress") && isatty(STDERR_FILENO);
   const auto t0 = std::chrono::steady_clock::now();
-  int done = 0;
+  const int already = static_cast<int>(finished.size());
+  int done = already;
   auto on_game = [&](const lab::ArenaGame& game) {
     if (jsonl) jsonl << lab::game_record(o, game).dump() << "\n" << std::flush;
     ++done;
     if (!progress) return;
     const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    const double eta = elapsed / done * (o.games - done);
+    const double eta = elapsed / (done - already) * (o.games - done);
     const int width = 30, filled = width * done / o.games;
     std::fprintf(stderr, "\r[%s%s] %d/%d games  %.0fs elapsed  ETA %.0fs ", std::string(static_cast<size_t>(filled), '#').c_str(),
                  std::string(static_cast<size_t>(width - filled), '.').c_str(), done, o.games, elapsed, eta);
     std::fflush(stderr);
   };
-  const lab::ArenaSummary summary = lab::run_arena(o, on_game);
+  const lab::ArenaSummary summary = lab::run_arena(o, on_game, finished);
   if (progress) std::fprintf(stderr, "\n");
   if (json) {
     std::printf("%s\n", summary.to_json().dump().c_str());
@@ -114,8 +165,9 @@ HALITE_COMMAND(Command{
     "arena", "play many games between planners and Python agent files; per-game JSONL and a summary with win rates, CIs and Elo",
     "usage: halite arena --players 'SPEC;SPEC' [--games 10] [--four-player] [--jobs CORES]\n"
     "                    [--budget-ms MS] [--iterations N] [--seed 1] [--size 21] [--episode-steps 400]\n"
-    "                    [--out FILE.jsonl] [--replays DIR] [--json] [--no-progress]\n"
-    "                    [--act-timeout 3] [--overage 60] [--python /usr/bin/python3]\n\n"
+    "                    [--out FILE.jsonl [--resume]] [--replays DIR] [--json] [--no-progress]\n"
+    "                    [--act-timeout 3] [--overage 60] [--python /usr/bin/python3]\n"
+    "       mpirun -np N halite arena ...   (the games shared by N processes; docs/cluster.md)\n\n"
     "Plays games between player specs. A spec is NAME or NAME:key=value,key=value\n"
     "(parameter overrides; see `halite params NAME`; seed=N fixes the planner's seed\n"
     "in every game, as halite_bot --seed) or NAME@FILE[:key=value,...] (parameters\n"
@@ -125,7 +177,8 @@ HALITE_COMMAND(Command{
     "two-player games with seats swapped on each board; --four-player plays\n"
     "four-player games with the specs repeated to four seats and rotated.\n"
     "Deterministic for a given --seed with --iterations and no --budget-ms, whatever\n"
-    "--jobs is (for planners: Python agents are as deterministic as they are).\n\n"
+    "--jobs is, and under mpirun whatever the number of processes (each plays with\n"
+    "its own --jobs threads); Python agents are as deterministic as they are.\n\n"
     "  --players LIST     specs separated by ';' (quote it for the shell)\n"
     "  --games N          games to play (default 10)\n"
     "  --four-player      four-player games (default: two-player)\n"
@@ -135,7 +188,9 @@ HALITE_COMMAND(Command{
     "  --seed S           arena seed: chooses the boards and the planners' seeds (default 1)\n"
     "  --size N           board size (default 21)\n"
     "  --episode-steps N  states per episode (default 400)\n"
-    "  --out FILE         write one JSON line per game\n"
+    "  --out FILE         write one JSON line per game (in the order they finish)\n"
+    "  --resume           keep the games already in --out (a stopped run of the same\n"
+    "                     arena: same players, seed and games) and play only the others\n"
     "  --replays DIR      write each game's Kaggle replay as DIR/game-<i>.json\n"
     "  --act-timeout S    actTimeout: seconds per turn for Python agents (default 3, Kaggle's env)\n"
     "  --overage S        the overage bank of Python agents in seconds (default 60)\n"

@@ -44,11 +44,13 @@ const std::vector<std::string> kSettingFlags = {"planner", "params", "start", "s
                                                 "c-end", "alpha", "gamma", "A-ratio", "log"};
 
 int run(const std::vector<std::string>& args) {
+  lab::Cluster cluster;
+  if (serve_if_worker(cluster, args, 1)) return 0;
   std::vector<std::string> valued = kSettingFlags;
   for (const char* f : {"jobs", "out", "csv", "svg", "resume"}) valued.push_back(f);
   Flags flags(args, valued, {"force", "quiet"});
   const bool resume = flags.has("resume");
-  const int jobs = static_cast<int>(flags.get_int("jobs", 1, 1, 1024));
+  const int jobs = static_cast<int>(flags.get_int("jobs", 1, 1, kMaxJobs));
 
   lab::TuneOptions o;
   std::string log_path;
@@ -102,6 +104,7 @@ int run(const std::vector<std::string>& args) {
         o.c_end[c.substr(0, eq)] = v;
       }
       o.jobs = jobs;
+      o.cluster = &cluster;
       o.validate();
     } catch (const search::ParamError& e) {
       throw UsageError(e.what());
@@ -114,6 +117,7 @@ int run(const std::vector<std::string>& args) {
   const std::string csv_path = flags.get("csv", "tune-" + o.planner + ".csv");
   const std::string svg_path = flags.get("svg", "tune-" + o.planner + ".svg");
   const bool quiet = flags.has("quiet");
+  cluster.set_resume_hint("the log keeps every finished iteration: continue with halite tune --resume " + log_path);
 
   const auto t0 = std::chrono::steady_clock::now();
   int new_iterations = 0, replayed = 0;
@@ -154,7 +158,7 @@ int run(const std::vector<std::string>& args) {
 
   lab::TuneRun result;
   if (resume) {
-    result = lab::resume_tune(log_path, jobs, on_iteration);
+    result = lab::resume_tune(log_path, jobs, on_iteration, -1, {}, &cluster);
   } else {
     if (!quiet) {
       std::printf("tuning %s: %zu parameters, %d iterations of %d games (%s, %d players), %dx%d, %d steps, budget %s\n",
@@ -193,7 +197,9 @@ HALITE_COMMAND(Command{
     "                   [--alpha 0.602] [--gamma 0.101] [--A-ratio 0.1]\n"
     "                   [--log tune-PLANNER.jsonl] [--force] [--out tuned-PLANNER.json]\n"
     "                   [--csv tune-PLANNER.csv] [--svg tune-PLANNER.svg] [--quiet]\n"
-    "       halite tune --resume LOG [--jobs N] [--out ...] [--csv ...] [--svg ...]\n\n"
+    "       halite tune --resume LOG [--jobs N] [--out ...] [--csv ...] [--svg ...]\n"
+    "       mpirun -np N halite tune ...   (each iteration's games shared by N processes;\n"
+    "                                       docs/cluster.md)\n\n"
     "SPSA as fishtest runs it for Stockfish. Iteration k perturbs every tuned parameter\n"
     "by +-c_k (random signs from (seed, k)), plays theta+ against theta- (--mode pair:\n"
     "N games, seats swapped on each board) or each of them against --opponent (--mode\n"
@@ -209,7 +215,8 @@ HALITE_COMMAND(Command{
     "  whose default is 0, else 0; integers get c_end >= 1.\n"
     "Values are clamped to the declared ranges; integers are rounded when played.\n"
     "With --iterations (per turn, default 200) and no --budget-ms, a run is\n"
-    "deterministic whatever --jobs is.\n\n"
+    "deterministic whatever --jobs is, and under mpirun whatever the number of\n"
+    "processes (a log resumes on any number of them).\n\n"
     "Writes the log after every iteration (one JSON line each; --resume continues\n"
     "it exactly) and, every 10 s and at the end: --out {\"planner\", \"params\"}\n"
     "(accepted by halite_bot --config, halite arena --players 'PLANNER@FILE',\n"

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "halite/lab/arena.h"
+
 namespace halite::tools {
 
 struct Command {
@@ -49,6 +51,14 @@ class Flags {
   std::vector<std::pair<std::string, std::string>> values_;
   std::vector<std::string> positional_;
 };
+
+// Under an MPI launcher (lab/cluster.h), every rank but 0 plays the games rank 0
+// hands out, on its own --jobs threads (default_jobs when the flag is absent
+// or bad: rank 0 reports that), and returns true when rank 0 is done: the
+// command then exits 0. Rank 0 and a single process get false and run the command.
+bool serve_if_worker(lab::Cluster& cluster, const std::vector<std::string>& args, int default_jobs);
+// The most threads --jobs gives one process.
+constexpr int kMaxJobs = 1024;
 
 }  // namespace halite::tools
 

@@ -100,6 +100,20 @@ double Flags::get_double(const std::string& name, double fallback, double lo, do
   return v;
 }
 
+bool serve_if_worker(lab::Cluster& cluster, const std::vector<std::string>& args, int default_jobs) {
+  if (cluster.rank() == 0) return false;
+  int jobs = default_jobs;
+  for (size_t i = 0; i < args.size(); ++i) {
+    std::string value;
+    if (args[i] == "--jobs" && i + 1 < args.size()) value = args[i + 1];
+    else if (args[i].rfind("--jobs=", 0) == 0) value = args[i].substr(7);
+    int parsed = 0;
+    if (!value.empty() && absl::SimpleAtoi(value, &parsed) && parsed >= 1 && parsed <= kMaxJobs) jobs = parsed;
+  }
+  lab::serve_arena_games(cluster, jobs);
+  return true;
+}
+
 }  // namespace halite::tools
 
 int main(int argc, char** argv) {

@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <mutex>
 #include <thread>
 
@@ -114,113 +115,310 @@ nlohmann::json game_record(const ArenaOptions& options, const ArenaGame& game) {
           {"aborted", game.result.aborted}};
 }
 
-ArenaSummary run_arena(const ArenaOptions& options, const std::function<void(const ArenaGame&)>& on_game) {
+ArenaGame arena_game(const ArenaOptions& options, int index) {
+  const int seats = options.four_player ? 4 : 2;
+  const int num_specs = static_cast<int>(options.players.size());
+  ArenaGame game;
+  game.index = index;
+  // Boards are shared by the `seats` rotations of one group of games.
+  const int group = index / seats, rotation = index % seats;
+  game.board_seed = static_cast<uint32_t>(search::mix64(options.seed * 1000003ull + static_cast<uint64_t>(group)) & 0x7fffffff);
+  for (int seat = 0; seat < seats; ++seat) game.seat_player.push_back((seat + rotation) % seats % num_specs);
+  return game;
+}
+
+ArenaGame play_arena_game(const ArenaOptions& options, int index, GameSeats& game_seats) {
+  ArenaGame game = arena_game(options, index);
+  const int seats = static_cast<int>(game.seat_player.size());
+  std::vector<const PlayerSpec*> seat_specs;
+  for (int seat = 0; seat < seats; ++seat) seat_specs.push_back(&options.players[game.seat_player[seat]]);
+  MatchOptions mo;
+  mo.config = options.config;
+  mo.config.random_seed = game.board_seed;
+  mo.config.has_random_seed = true;
+  mo.budget = options.budget;
+  mo.record = !options.replay_dir.empty();
+  try {
+    const std::vector<Agent*>& agents = game_seats.seat(seat_specs, [&](int seat) {
+      return search::mix64(options.seed ^ search::mix64(static_cast<uint64_t>(index) * 8 + static_cast<uint64_t>(seat)));
+    });
+    game.result = play_match(agents, mo);
+  } catch (const std::exception& e) {
+    // play_match itself does not throw for what happens in a game; this is
+    // anything else (out of memory, a planner's constructor): one lost game,
+    // not a terminated process.
+    game.result = MatchResult{};
+    game.result.aborted = e.what();
+  }
+  if (mo.record) {
+    std::vector<std::string> names;
+    for (int p : game.seat_player) names.push_back(options.players[p].label);
+    std::ofstream out(options.replay_dir + "/game-" + std::to_string(index) + ".json");
+    out << game.result.replay(names, "arena-" + std::to_string(index)).dump() << "\n";
+    game.result.recorded_states.clear();
+    game.result.recorded_actions.clear();
+  }
+  return game;
+}
+
+ArenaGame game_from_record(const ArenaOptions& options, const nlohmann::json& record) {
+  auto field = [&](const char* name) -> const nlohmann::json& {
+    if (!record.is_object() || !record.contains(name)) throw std::runtime_error(std::string("no \"") + name + "\"");
+    return record[name];
+  };
+  try {
+    const nlohmann::json& index = field("game");
+    if (!index.is_number_integer() || index.get<int64_t>() < 0 || index.get<int64_t>() >= options.games)
+      throw std::runtime_error("\"game\" = " + index.dump() + " is not a game of this arena (0 to " +
+                               std::to_string(options.games - 1) + ")");
+    ArenaGame game = arena_game(options, index.get<int>());
+    const size_t seats = game.seat_player.size();
+    if (field("board_seed") != game.board_seed)
+      throw std::runtime_error("\"board_seed\" = " + field("board_seed").dump() + ", this arena plays game " +
+                               std::to_string(game.index) + " on board " + std::to_string(game.board_seed) + " (another --seed?)");
+    nlohmann::json seat_names = nlohmann::json::array();
+    for (int p : game.seat_player) seat_names.push_back(options.players[p].label);
+    if (field("seats") != seat_names)
+      throw std::runtime_error("\"seats\" = " + field("seats").dump() + ", this arena seats " + seat_names.dump() +
+                               " (other --players?)");
+    for (const char* name : {"rewards", "ranks", "banks", "errors"})
+      if (!field(name).is_array() || field(name).size() != seats)
+        throw std::runtime_error(std::string("\"") + name + "\" is not a list of " + std::to_string(seats));
+    MatchResult& r = game.result;
+    for (const nlohmann::json& v : field("rewards"))
+      r.rewards.push_back(v.is_null() ? -std::numeric_limits<double>::infinity() : v.get<double>());
+    r.ranks = field("ranks").get<std::vector<int>>();
+    r.banks = field("banks").get<std::vector<double>>();
+    r.errors = field("errors").get<std::vector<std::string>>();
+    r.states = field("states").get<int>();
+    r.aborted = field("aborted").get<std::string>();
+    r.turn_ms.assign(seats, {});
+    return game;
+  } catch (const nlohmann::json::exception& e) {
+    throw std::runtime_error(std::string("bad game record: ") + e.what());
+  }
+}
+
+namespace {
+
+// The summary's running sums, one game at a time.
+class Tally {
+ public:
+  explicit Tally(const ArenaOptions& options)
+      : options_(options),
+        turn_ms_(options.players.size()),
+        bank_sum_(options.players.size(), 0),
+        seat_count_(options.players.size(), 0) {
+    summary_.games = options.games;
+    summary_.players.resize(options.players.size());
+  }
+
+  void add(const ArenaGame& game) {
+    if (!game.result.aborted.empty()) {
+      ++summary_.aborted;
+      return;
+    }
+    int first = 0;
+    for (int r : game.result.ranks) first += r == 0;
+    for (size_t seat = 0; seat < game.seat_player.size(); ++seat) {
+      const int p = game.seat_player[seat];
+      ArenaPlayerSummary& ps = summary_.players[p];
+      ++seat_count_[p];
+      if (game.result.ranks[seat] == 0) ps.wins += 1.0 / first;
+      bank_sum_[p] += game.result.banks[seat];
+      ps.errors += !game.result.errors[seat].empty();
+      if (seat < game.result.turn_ms.size())
+        turn_ms_[p].insert(turn_ms_[p].end(), game.result.turn_ms[seat].begin(), game.result.turn_ms[seat].end());
+    }
+    // A spec that sits in several seats of a game still played one game.
+    std::vector<int> seen;
+    for (int p : game.seat_player)
+      if (std::find(seen.begin(), seen.end(), p) == seen.end()) seen.push_back(p), ++summary_.players[p].games;
+  }
+
+  ArenaSummary finish() {
+    const int seats = options_.four_player ? 4 : 2;
+    for (size_t p = 0; p < summary_.players.size(); ++p) {
+      ArenaPlayerSummary& ps = summary_.players[p];
+      ps.name = options_.players[p].label;
+      // Win rate per seat taken: in 2p that is per game; in 4p a spec in two
+      // seats has two chances per game.
+      const int n = seat_count_[p];
+      ps.win_rate = n > 0 ? ps.wins / n : 0;
+      std::tie(ps.ci_low, ps.ci_high) = wilson95(ps.wins, n);
+      // Expected score against the field: 1/seats is even.
+      const double even = 1.0 / seats;
+      const double lo = 0.5 / std::max(1, n), wr = std::clamp(ps.win_rate, lo, 1 - lo);
+      // Elo from the pairwise score implied by the win rate against (seats - 1) equal opponents.
+      const double pair_score = seats == 2 ? wr : std::clamp(0.5 + (wr - even) / (2 * (1 - even)), lo, 1 - lo);
+      ps.elo = std::clamp(400 * std::log10(pair_score / (1 - pair_score)), -800.0, 800.0);
+      ps.avg_bank = n > 0 ? bank_sum_[p] / n : 0;
+      ps.turn_p50 = percentile(turn_ms_[p], 0.50);
+      ps.turn_p99 = percentile(turn_ms_[p], 0.99);
+      ps.turn_max = turn_ms_[p].empty() ? 0 : *std::max_element(turn_ms_[p].begin(), turn_ms_[p].end());
+    }
+    return summary_;
+  }
+
+ private:
+  const ArenaOptions& options_;
+  ArenaSummary summary_;
+  std::vector<std::vector<double>> turn_ms_;
+  std::vector<double> bank_sum_;
+  std::vector<int> seat_count_;
+};
+
+// What a rank needs to play an arena's games: everything but the jobs and the cluster.
+nlohmann::json arena_context(const ArenaOptions& o) {
+  nlohmann::json players = nlohmann::json::array();
+  for (const PlayerSpec& p : o.players) {
+    nlohmann::json player = {{"label", p.label}, {"planner", p.planner}, {"overrides", p.overrides}, {"python_file", p.python_file}};
+    if (p.seed) player["seed"] = *p.seed;
+    players.push_back(player);
+  }
+  return {{"players", players},
+          {"python", o.python.python},
+          {"python_worker", o.python.worker},
+          {"games", o.games},
+          {"four_player", o.four_player},
+          {"budget_ms", o.budget.milliseconds},
+          {"budget_iterations", o.budget.iterations},
+          {"seed", o.seed},
+          {"config", config_to_json(o.config)},
+          {"replay_dir", o.replay_dir}};
+}
+
+ArenaOptions arena_from_context(const nlohmann::json& j) {
+  ArenaOptions o;
+  for (const nlohmann::json& p : j.at("players")) {
+    PlayerSpec spec;
+    spec.label = p.at("label").get<std::string>();
+    spec.planner = p.at("planner").get<std::string>();
+    spec.overrides = p.at("overrides").get<std::vector<std::string>>();
+    spec.python_file = p.at("python_file").get<std::string>();
+    if (p.contains("seed")) spec.seed = p.at("seed").get<uint64_t>();
+    o.players.push_back(std::move(spec));
+  }
+  o.python.python = j.at("python").get<std::string>();
+  o.python.worker = j.at("python_worker").get<std::string>();
+  o.games = j.at("games").get<int>();
+  o.four_player = j.at("four_player").get<bool>();
+  o.budget.milliseconds = j.at("budget_ms").get<double>();
+  o.budget.iterations = j.at("budget_iterations").get<int64_t>();
+  o.seed = j.at("seed").get<uint64_t>();
+  o.config = config_from_json(j.at("config"));
+  o.replay_dir = j.at("replay_dir").get<std::string>();
+  return o;
+}
+
+// A game as it travels from the rank that played it to rank 0: its record,
+// and what the summary needs beyond it.
+std::string game_to_wire(const ArenaOptions& options, const ArenaGame& game) {
+  nlohmann::json j = game_record(options, game);
+  j["turn_ms"] = game.result.turn_ms;
+  return j.dump();
+}
+
+ArenaGame game_from_wire(const ArenaOptions& options, const std::string& text) {
+  const nlohmann::json j = nlohmann::json::parse(text);
+  ArenaGame game = game_from_record(options, j);
+  game.result.turn_ms = j.at("turn_ms").get<std::vector<std::vector<double>>>();
+  return game;
+}
+
+std::string describe_game(const ArenaOptions& options, int index) {
+  const ArenaGame game = arena_game(options, index);
+  std::string text = "game " + std::to_string(index) + " (board seed " + std::to_string(game.board_seed) + ", seats ";
+  for (size_t seat = 0; seat < game.seat_player.size(); ++seat)
+    text += (seat ? ", " : "") + options.players[game.seat_player[seat]].label;
+  return text + ")";
+}
+
+// A rank's arena options, parsed once per batch and thread.
+const ArenaOptions& options_of(const std::string& context) {
+  thread_local std::string parsed_context;
+  thread_local ArenaOptions options;
+  if (context != parsed_context) {
+    options = arena_from_context(nlohmann::json::parse(context));
+    parsed_context = context;
+  }
+  return options;
+}
+
+// A cluster task: game `index` of the arena in `context`, played. Each
+// thread keeps its seats (and so its Python agents' workers) across the
+// games of one arena, as a single process's threads do.
+std::string perform_game(const std::string& context, int index) {
+  const ArenaOptions& o = options_of(context);
+  thread_local std::string seats_context;
+  thread_local std::unique_ptr<GameSeats> seats;
+  if (!seats || context != seats_context) {
+    seats = std::make_unique<GameSeats>(o.python, o.budget);
+    seats_context = context;
+  }
+  return game_to_wire(o, play_arena_game(o, index, *seats));
+}
+
+}  // namespace
+
+ArenaSummary run_arena(const ArenaOptions& options, const std::function<void(const ArenaGame&)>& on_game,
+                       const std::vector<ArenaGame>& finished) {
   const int num_specs = static_cast<int>(options.players.size());
   if (num_specs < 1) throw std::invalid_argument("arena needs at least one player");
   if (!options.four_player && num_specs != 2) throw std::invalid_argument("two-player arena takes exactly two players");
   if (options.four_player && num_specs > 4) throw std::invalid_argument("four-player arena takes at most four players");
-  const int seats = options.four_player ? 4 : 2;
   for (const PlayerSpec& spec : options.players)
     if (!spec.python_file.empty()) check_python_agent(options.python, spec.python_file);
 
-  ArenaSummary summary;
-  summary.games = options.games;
-  summary.players.resize(static_cast<size_t>(num_specs));
-  std::vector<std::vector<double>> turn_ms(static_cast<size_t>(num_specs));
-  std::vector<double> bank_sum(static_cast<size_t>(num_specs), 0);
-  std::vector<int> seat_count(static_cast<size_t>(num_specs), 0);
-  std::mutex mu;
-  std::atomic<int> next{0};
+  Tally tally(options);
+  std::vector<bool> done(static_cast<size_t>(options.games), false);
+  for (const ArenaGame& game : finished) {
+    if (game.index < 0 || game.index >= options.games) throw std::invalid_argument("game " + std::to_string(game.index) + " is not in this arena");
+    if (done[game.index]) throw std::invalid_argument("game " + std::to_string(game.index) + " is there twice");
+    done[game.index] = true;
+    tally.add(game);
+  }
+  std::vector<int> todo;
+  for (int g = 0; g < options.games; ++g)
+    if (!done[g]) todo.push_back(g);
 
+  std::mutex mu;
+  auto record = [&](const ArenaGame& game) {
+    std::lock_guard<std::mutex> lock(mu);
+    tally.add(game);
+    if (on_game) on_game(game);
+  };
+  const int jobs = std::max(1, std::min(options.jobs, static_cast<int>(todo.size())));
+  if (options.cluster && options.cluster->distributed()) {
+    ClusterBatch batch;
+    batch.context = arena_context(options).dump();
+    batch.indices = todo;
+    batch.jobs = jobs;
+    batch.perform = perform_game;
+    batch.describe = [&](const std::string&, int index) { return describe_game(options, index); };
+    batch.on_done = [&](int, const std::string& answer) { record(game_from_wire(options, answer)); };
+    options.cluster->run(batch);
+    return tally.finish();
+  }
+  std::atomic<size_t> next{0};
   auto worker = [&]() {
     GameSeats game_seats(options.python, options.budget);  // this thread's Python workers live across its games
     for (;;) {
-      const int g = next.fetch_add(1);
-      if (g >= options.games) return;
-      ArenaGame game;
-      game.index = g;
-      // Boards are shared by the `seats` rotations of one group of games.
-      const int group = g / seats, rotation = g % seats;
-      game.board_seed = static_cast<uint32_t>(search::mix64(options.seed * 1000003ull + static_cast<uint64_t>(group)) & 0x7fffffff);
-      for (int seat = 0; seat < seats; ++seat) game.seat_player.push_back((seat + rotation) % seats % num_specs);
-      std::vector<const PlayerSpec*> seat_specs;
-      for (int seat = 0; seat < seats; ++seat) seat_specs.push_back(&options.players[game.seat_player[seat]]);
-      MatchOptions mo;
-      mo.config = options.config;
-      mo.config.random_seed = game.board_seed;
-      mo.config.has_random_seed = true;
-      mo.budget = options.budget;
-      mo.record = !options.replay_dir.empty();
-      try {
-        const std::vector<Agent*>& agents = game_seats.seat(seat_specs, [&](int seat) {
-          return search::mix64(options.seed ^ search::mix64(static_cast<uint64_t>(g) * 8 + static_cast<uint64_t>(seat)));
-        });
-        game.result = play_match(agents, mo);
-      } catch (const std::exception& e) {
-        // play_match itself does not throw for what happens in a game; this is
-        // anything else (out of memory, a planner's constructor): one lost game,
-        // not a terminated process.
-        game.result = MatchResult{};
-        game.result.aborted = e.what();
-      }
-      if (mo.record) {
-        std::vector<std::string> names;
-        for (int p : game.seat_player) names.push_back(options.players[p].label);
-        std::ofstream out(options.replay_dir + "/game-" + std::to_string(g) + ".json");
-        out << game.result.replay(names, "arena-" + std::to_string(g)).dump() << "\n";
-        game.result.recorded_states.clear();
-        game.result.recorded_actions.clear();
-      }
-      std::lock_guard<std::mutex> lock(mu);
-      if (!game.result.aborted.empty()) {
-        ++summary.aborted;
-        if (on_game) on_game(game);
-        continue;
-      }
-      int first = 0;
-      for (int r : game.result.ranks) first += r == 0;
-      for (int seat = 0; seat < seats; ++seat) {
-        const int p = game.seat_player[seat];
-        ArenaPlayerSummary& ps = summary.players[p];
-        ++seat_count[p];
-        if (game.result.ranks[seat] == 0) ps.wins += 1.0 / first;
-        bank_sum[p] += game.result.banks[seat];
-        ps.errors += !game.result.errors[seat].empty();
-        turn_ms[p].insert(turn_ms[p].end(), game.result.turn_ms[seat].begin(), game.result.turn_ms[seat].end());
-      }
-      // A spec that sits in several seats of a game still played one game.
-      std::vector<int> seen;
-      for (int p : game.seat_player)
-        if (std::find(seen.begin(), seen.end(), p) == seen.end()) seen.push_back(p), ++summary.players[p].games;
-      if (on_game) on_game(game);
+      const size_t k = next.fetch_add(1);
+      if (k >= todo.size()) return;
+      record(play_arena_game(options, todo[k], game_seats));
     }
   };
-  const int jobs = std::max(1, std::min(options.jobs, options.games));
   std::vector<std::thread> threads;
   for (int j = 1; j < jobs; ++j) threads.emplace_back(worker);
   worker();
   for (std::thread& t : threads) t.join();
+  return tally.finish();
+}
 
-  for (int p = 0; p < num_specs; ++p) {
-    ArenaPlayerSummary& ps = summary.players[p];
-    ps.name = options.players[p].label;
-    // Win rate per seat taken: in 2p that is per game; in 4p a spec in two
-    // seats has two chances per game.
-    const int n = seat_count[p];
-    ps.win_rate = n > 0 ? ps.wins / n : 0;
-    std::tie(ps.ci_low, ps.ci_high) = wilson95(ps.wins, n);
-    // Expected score against the field: 1/seats is even.
-    const double even = 1.0 / seats;
-    const double lo = 0.5 / std::max(1, n), wr = std::clamp(ps.win_rate, lo, 1 - lo);
-    // Elo from the pairwise score implied by the win rate against (seats - 1) equal opponents.
-    const double pair_score = seats == 2 ? wr : std::clamp(0.5 + (wr - even) / (2 * (1 - even)), lo, 1 - lo);
-    ps.elo = std::clamp(400 * std::log10(pair_score / (1 - pair_score)), -800.0, 800.0);
-    ps.avg_bank = n > 0 ? bank_sum[p] / n : 0;
-    ps.turn_p50 = percentile(turn_ms[p], 0.50);
-    ps.turn_p99 = percentile(turn_ms[p], 0.99);
-    ps.turn_max = turn_ms[p].empty() ? 0 : *std::max_element(turn_ms[p].begin(), turn_ms[p].end());
-  }
-  return summary;
+void serve_arena_games(Cluster& cluster, int jobs) {
+  cluster.serve(jobs, perform_game,
+                [](const std::string& context, int index) { return describe_game(options_of(context), index); });
 }
 
 nlohmann::json ArenaSummary::to_json() const {

@@ -292,6 +292,7 @@ std::vector<std::vector<double>> play(const TuneOptions& o, std::vector<PlayerSp
   ao.games = o.games;
   ao.four_player = o.players == 4;
   ao.jobs = o.jobs;
+  ao.cluster = o.cluster;
   ao.budget = o.budget;
   ao.seed = seed;
   ao.config = o.config;
@@ -504,7 +505,7 @@ TuneRun run_tune(const TuneOptions& options, const std::string& log_path, const 
 }
 
 TuneRun resume_tune(const std::string& log_path, int jobs, const TuneCallback& on_iteration, int max_new_iterations,
-                    const SpsaObjective& objective) {
+                    const SpsaObjective& objective, Cluster* cluster) {
   std::ifstream in(log_path, std::ios::binary);
   if (!in) throw std::runtime_error("cannot read " + log_path);
   std::stringstream buffer;
@@ -531,6 +532,7 @@ TuneRun resume_tune(const std::string& log_path, int jobs, const TuneCallback& o
       if (!j.is_object() || j.value("format", "") != kLogFormat) throw std::runtime_error(log_path + ": not a halite tune log");
       run.options = TuneOptions::from_json(j.at("options"));
       run.options.jobs = jobs;
+      run.options.cluster = cluster;
       run.params = params_from_json(j.at("params"));
       spsa = std::make_unique<Spsa>(run.params, run.options.spsa);
       header = true;

@@ -10,7 +10,9 @@
 // rotate over the specs repeated to four (a;b -> a,b,a,b), board k used by
 // four consecutive games with the seats rotated. Every game's planners get
 // their own seeds derived from the arena seed, the game and the seat, so an
-// arena with an iteration budget is reproducible whatever the thread count.
+// arena with an iteration budget is reproducible whatever the thread count,
+// and whatever the number of processes when a Cluster shares the games out
+// (under mpirun: the same games, byte for byte, in completion order).
 #pragma once
 
 #include <functional>
@@ -20,6 +22,7 @@
 #include <string_view>
 #include <vector>
 
+#include "halite/lab/cluster.h"
 #include "halite/lab/match.h"
 #include "halite/lab/python_agent.h"
 
@@ -67,7 +70,10 @@ struct ArenaOptions {
   uint64_t seed = 1;
   Config config;               // size, episode_steps, act_timeout, agent_timeout; random_seed is set per game
   PythonRuntime python;        // for `py:` players
-  std::string replay_dir;      // non-empty: write each game's replay there
+  std::string replay_dir;      // non-empty: write each game's replay there (by whichever rank plays it)
+  // A cluster of several ranks (rank 0 calls run_arena): the games are shared
+  // with the other ranks, each playing on its own threads. Not serialised.
+  Cluster* cluster = nullptr;
 };
 
 struct ArenaGame {
@@ -97,13 +103,31 @@ struct ArenaSummary {
   std::string table() const;       // the human summary table
 };
 
-// Plays options.games games on options.jobs threads; calls on_game (from the
-// worker threads, serialised) after each game in completion order.
-ArenaSummary run_arena(const ArenaOptions& options, const std::function<void(const ArenaGame&)>& on_game = {});
+// Plays options.games games on options.jobs threads (and on the other ranks of
+// options.cluster); calls on_game (serialised, on this process) after each
+// game in completion order. `finished` games (read back from a JSONL with
+// game_from_record, to resume an arena) count in the summary and are not
+// played again; throws std::invalid_argument if one is there twice.
+ArenaSummary run_arena(const ArenaOptions& options, const std::function<void(const ArenaGame&)>& on_game = {},
+                       const std::vector<ArenaGame>& finished = {});
+
+// Under a cluster, ranks other than 0 call this instead of run_arena: they play
+// the games rank 0 hands out on `jobs` threads until rank 0 is done.
+void serve_arena_games(Cluster& cluster, int jobs);
+
+// Game `index` of the arena: its board seed and seats, not yet played.
+ArenaGame arena_game(const ArenaOptions& options, int index);
+// Plays game `index` (writing its replay when options.replay_dir is set): the
+// same game whichever thread or rank plays it.
+ArenaGame play_arena_game(const ArenaOptions& options, int index);
 
 // One game's JSONL record: {"game", "board_seed", "seats": [names], "rewards", "ranks", "banks", "states",
 // "errors", "aborted"}.
 nlohmann::json game_record(const ArenaOptions& options, const ArenaGame& game);
+// The game back from its record (without turn times and statuses), checked
+// against this arena: throws std::runtime_error naming the field when the
+// record is malformed or is not this arena's game (another seed, other players).
+ArenaGame game_from_record(const ArenaOptions& options, const nlohmann::json& record);
 
 // Wilson score interval at 95% for `wins` out of `n`.
 std::pair<double, double> wilson95(double wins, int n);

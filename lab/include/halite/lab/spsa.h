@@ -142,6 +142,7 @@ struct TuneOptions {
   double r_end = 0.2;
   std::map<std::string, double> c_end;  // per-parameter c_end in its units (overrides c_end_ratio)
   int jobs = 1;                    // games in parallel (not part of the log: any value gives the same run)
+  Cluster* cluster = nullptr;      // games shared with other ranks (not part of the log either)
 
   nlohmann::json to_json() const;  // everything but jobs
   static TuneOptions from_json(const nlohmann::json& j);
@@ -181,9 +182,9 @@ TuneRun run_tune(const TuneOptions& options, const std::string& log_path, const 
                  int max_new_iterations = -1, const SpsaObjective& objective = {});
 // Continues the tune logged in log_path from its last complete iteration (a
 // torn last line is dropped), appending to it: the result is identical to an
-// uninterrupted run. Settings come from the log; `jobs` is free.
+// uninterrupted run. Settings come from the log; `jobs` and `cluster` are free.
 TuneRun resume_tune(const std::string& log_path, int jobs, const TuneCallback& on_iteration = {},
-                    int max_new_iterations = -1, const SpsaObjective& objective = {});
+                    int max_new_iterations = -1, const SpsaObjective& objective = {}, Cluster* cluster = nullptr);
 
 // {"planner": NAME, "params": {every declared parameter; tuned ones as played}}:
 // what `halite_bot --config`, `halite arena --players NAME@FILE` and
