@@ -31,7 +31,7 @@ generator=""
 command -v ninja >/dev/null 2>&1 && generator="-G Ninja"
 # shellcheck disable=SC2086
 cmake -S "$root" -B "$build" $generator -DCMAKE_BUILD_TYPE=Release -DHALITE_BOT_STATIC=ON \
-  -DHALITE_NATIVE=OFF -DHALITE_SANITIZE=OFF -DHALITE_BUILD_TESTS=OFF -DHALITE_BUILD_BENCH=OFF \
+  -DHALITE_NATIVE=OFF -DHALITE_SANITIZE=OFF -DHALITE_BUILD_TESTS=OFF -DHALITE_BUILD_BENCH=OFF -DHALITE_PYTHON=OFF \
   -DZLIB_LIBRARY="$libz" -DZLIB_LIBRARY_RELEASE="$libz" >/dev/null
 cmake --build "$build" --target halite_bot
 
