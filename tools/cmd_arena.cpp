@@ -6,7 +6,6 @@
 #include <filesystem>
 #include <fstream>
 #include <mutex>
-#include <sstream>
 #include <thread>
 
 #include "command.h"
@@ -49,12 +48,7 @@ lab::PlayerSpec parse_spec(const std::string& text) {
 std::vector<lab::ArenaGame> read_finished_games(const lab::ArenaOptions& o, const std::string& path) {
   std::vector<lab::ArenaGame> games;
   if (!std::filesystem::exists(path)) return games;
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error("cannot read " + path);
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  const std::string text = buffer.str();
-  in.close();
+  const std::string text = read_file_text(path);
   std::vector<bool> seen(static_cast<size_t>(o.games), false);
   size_t pos = 0, line_number = 0;
   while (pos < text.size()) {

@@ -116,7 +116,7 @@ Json parse_json(std::string_view text, const std::string& what) {
   }
 }
 
-Json read_json_file(const std::string& path) {
+std::string read_file_text(const std::string& path) {
   // gzread reads plain files unchanged, so one path serves both layouts.
   std::unique_ptr<gzFile_s, decltype(&gzclose)> file(gzopen(path.c_str(), "rb"), &gzclose);
   if (!file) throw JsonError(path + ": cannot open file");
@@ -135,8 +135,10 @@ Json read_json_file(const std::string& path) {
   int code = 0;
   const char* message = gzerror(file.get(), &code);
   if (code != Z_OK && code != Z_STREAM_END) throw JsonError(path + ": corrupt or truncated gzip data (" + message + ")");
-  return parse_json(text, path);
+  return text;
 }
+
+Json read_json_file(const std::string& path) { return parse_json(read_file_text(path), path); }
 
 // --------------------------------------------------------- configuration --
 

@@ -8,7 +8,6 @@
 #include <filesystem>
 #include <fstream>
 #include <limits>
-#include <sstream>
 #include <stdexcept>
 
 #include "halite/search/planner.h"
@@ -506,12 +505,7 @@ TuneRun run_tune(const TuneOptions& options, const std::string& log_path, const 
 
 TuneRun resume_tune(const std::string& log_path, int jobs, const TuneCallback& on_iteration, int max_new_iterations,
                     const SpsaObjective& objective, Cluster* cluster) {
-  std::ifstream in(log_path, std::ios::binary);
-  if (!in) throw std::runtime_error("cannot read " + log_path);
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  const std::string text = buffer.str();
-  in.close();
+  const std::string text = read_file_text(log_path);
 
   TuneRun run;
   size_t pos = 0, good_end = 0;

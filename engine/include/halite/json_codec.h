@@ -28,6 +28,9 @@ class JsonError : public std::runtime_error {
 Json parse_json(std::string_view text, const std::string& what = "input");
 // Reads a file: plain JSON or gzip-compressed (detected by content). Throws
 // JsonError when it cannot be read, decompressed or parsed.
+// The whole of a file, plain or gzip. Throws JsonError naming the path when
+// it cannot be opened or read, or its gzip data is truncated.
+std::string read_file_text(const std::string& path);
 Json read_json_file(const std::string& path);
 
 // Kaggle's word for an action (NORTH, SOUTH, EAST, WEST, CONVERT, SPAWN);
