@@ -272,14 +272,14 @@ StageResult State::stage_ship(int index, Action action) {
   if (index < 0 || index >= num_ships_) throw std::out_of_range("ship index " + std::to_string(index) + " out of range");
   Ship& s = ships_[index];
   if (players_[s.owner].status != Status::Active) {
-    s.action = Action::None;
+    set_ship_action(s, Action::None);
     return action == Action::None ? StageResult::Ok : StageResult::PlayerNotActive;
   }
   if (action == Action::Spawn) {
-    s.action = Action::None;
+    set_ship_action(s, Action::None);
     return StageResult::NotForThisUnit;
   }
-  s.action = action;
+  set_ship_action(s, action);
   return action == Action::Convert ? evaluate_staged(s.owner, index, -1) : StageResult::Ok;
 }
 
@@ -288,20 +288,29 @@ StageResult State::stage_shipyard(int index, Action action) {
     throw std::out_of_range("shipyard index " + std::to_string(index) + " out of range");
   Shipyard& y = yards_[index];
   if (players_[y.owner].status != Status::Active) {
-    y.action = Action::None;
+    set_yard_action(y, Action::None);
     return action == Action::None ? StageResult::Ok : StageResult::PlayerNotActive;
   }
   if (action != Action::Spawn && action != Action::None) {
-    y.action = Action::None;
+    set_yard_action(y, Action::None);
     return StageResult::NotForThisUnit;
   }
-  y.action = action;
+  set_yard_action(y, action);
   return action == Action::Spawn ? evaluate_staged(y.owner, -1, index) : StageResult::Ok;
 }
 
 void State::clear_staged() {
   for (int i = 0; i < num_ships_; ++i) ships_[i].action = Action::None;
   for (int i = 0; i < num_yards_; ++i) yards_[i].action = Action::None;
+  staged_spawns_ = staged_converts_ = 0;
+}
+
+void State::recount_staged() {
+  int spawns = 0, converts = 0;
+  for (int i = 0; i < num_yards_; ++i) spawns += yards_[i].action == Action::Spawn;
+  for (int i = 0; i < num_ships_; ++i) converts += ships_[i].action == Action::Convert;
+  staged_spawns_ = static_cast<int16_t>(spawns);
+  staged_converts_ = static_cast<int16_t>(converts);
 }
 
 void State::fail_player(int player, Status status) {
@@ -311,9 +320,9 @@ void State::fail_player(int player, Status status) {
   players_[player].status = status;
   failing_ |= static_cast<uint8_t>(1u << player);
   for (int i = 0; i < num_ships_; ++i)
-    if (ships_[i].owner == player) ships_[i].action = Action::None;
+    if (ships_[i].owner == player) set_ship_action(ships_[i], Action::None);
   for (int i = 0; i < num_yards_; ++i)
-    if (yards_[i].owner == player) yards_[i].action = Action::None;
+    if (yards_[i].owner == player) set_yard_action(yards_[i], Action::None);
 }
 
 void State::stage(int player, std::span<const Command> commands) {
@@ -340,6 +349,7 @@ void State::step(std::span<const Orders> orders_by_player) {
   } catch (...) {
     for (int i = 0; i < num_ships_; ++i) ships_[i].action = ship_actions[i];
     for (int i = 0; i < num_yards_; ++i) yards_[i].action = yard_actions[i];
+    recount_staged();
     throw;
   }
 }
@@ -365,9 +375,7 @@ void State::remove_marked_shipyards(const uint8_t* remove) {
 bool State::check_capacity() const {
   // Every staged spawn and conversion taking effect is an upper bound, and
   // almost always far inside the caps: then nothing more is needed.
-  int spawns = 0, converts = 0;
-  for (int i = 0; i < num_yards_; ++i) spawns += yards_[i].action == Action::Spawn;
-  for (int i = 0; i < num_ships_; ++i) converts += ships_[i].action == Action::Convert;
+  int spawns = staged_spawns_, converts = staged_converts_;
   const bool staged = spawns + converts > 0;
   if (num_ships_ + spawns <= kMaxShips && num_yards_ + converts <= kMaxShipyards) return staged;
   // Near a cap: count exactly what resolve_board() will create, with the
@@ -462,6 +470,9 @@ void State::resolve_board(bool spawns_or_conversions) {
   resolve_shipyard_cells(t);
   mine(t);
   regenerate(t.occupied);
+  // Every order was carried out or dropped: spawn_and_convert() cleared the
+  // yards' orders and mine() the ships'.
+  staged_spawns_ = staged_converts_ = 0;
   ++step_;
 }
 
@@ -759,6 +770,11 @@ std::string State::check() const {
   }
   for (int p = 0; p < num_players_; ++p)
     if (!(players_[p].bank >= 0)) return "player " + std::to_string(p) + " has a negative bank";
+  int spawns = 0, converts = 0;
+  for (int i = 0; i < num_yards_; ++i) spawns += yards_[i].action == Action::Spawn;
+  for (int i = 0; i < num_ships_; ++i) converts += ships_[i].action == Action::Convert;
+  if (spawns != staged_spawns_ || converts != staged_converts_)
+    return "staged spawn and conversion counts out of step with the staged orders";
   return {};
 }
 

@@ -237,6 +237,17 @@ class State {
   void add_shipyard(UnitId id, int cell, int owner);
 
  private:
+  // Every write of a staged action goes through these (they keep the
+  // staged counts); recount_staged() after writing actions wholesale.
+  void set_ship_action(Ship& ship, Action action) {
+    staged_converts_ = static_cast<int16_t>(staged_converts_ - (ship.action == Action::Convert) + (action == Action::Convert));
+    ship.action = action;
+  }
+  void set_yard_action(Shipyard& yard, Action action) {
+    staged_spawns_ = static_cast<int16_t>(staged_spawns_ - (yard.action == Action::Spawn) + (action == Action::Spawn));
+    yard.action = action;
+  }
+  void recount_staged();
   void remove_marked_ships(const uint8_t* remove);
   void remove_marked_shipyards(const uint8_t* remove);
   // Throws CapacityError when this turn's staged spawns or conversions would
@@ -265,6 +276,11 @@ class State {
   int16_t num_ships_ = 0;
   int16_t num_yards_ = 0;
   uint8_t failing_ = 0;  // players failed this turn (bit per player): resolve() still runs
+  // How many shipyards have Spawn staged and ships Convert: kept by every
+  // write of an action, so that resolve() knows without a pass over the
+  // units whether spawn_and_convert() has work and whether a cap is near.
+  int16_t staged_spawns_ = 0;
+  int16_t staged_converts_ = 0;
   Player players_[kMaxPlayers] = {};
   // One bit per cell whose halite regeneration can still change: neither 0
   // (which stays 0) nor exactly maxCellHalite (which stays there). A function
