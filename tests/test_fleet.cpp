@@ -196,6 +196,25 @@ TEST_CASE("fleet: in the farming phase a held cell near a yard regrows to the ha
   CHECK(end_cell(s, farmer.decide(s, 0), 0) == cell(7, 9));
 }
 
+TEST_CASE("fleet: enemy_yard_discount keeps miners off cells nearer an enemy yard than our own", "[fleet]") {
+  // Our yard and empty ship at (7,7); a rich cell (7,11) four moves east,
+  // two from the enemy yard at (7,13), and a poorer one (7,3) four moves west,
+  // five from it. Without the discount the ship heads for the rich cell;
+  // with it (exp(-0.4 x 2) on the rich one) for the one on our side.
+  State s = State::empty(config_at(), 2, 100);
+  s.add_shipyard(UnitId::make(1, 1), cell(7, 7), 0);
+  s.add_shipyard(UnitId::make(1, 2), cell(7, 13), 1);
+  s.add_ship(UnitId::make(2, 1), cell(7, 7), 0, 0);
+  s.add_ship(UnitId::make(2, 2), cell(0, 0), 1, 0);
+  for (int c = 0; c < kSize * kSize; ++c) s.set_halite(c, 10);  // below min_target_halite
+  s.set_halite(cell(7, 11), 400);
+  s.set_halite(cell(7, 3), 250);
+  FleetPolicy plain = policy({"enemy_yard_discount=0"});
+  CHECK(end_cell(s, plain.decide(s, 0), 0) == cell(7, 8));
+  FleetPolicy wary = policy({"enemy_yard_discount=0.4"});
+  CHECK(end_cell(s, wary.decide(s, 0), 0) == cell(7, 6));
+}
+
 TEST_CASE("fleet: legal and collision-free over seeded games, the same answers every run", "[fleet]") {
   for (int players : {2, 4}) {
     for (int g = 0; g < 6; ++g) {

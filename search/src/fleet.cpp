@@ -35,6 +35,7 @@ std::vector<ParamSpec> fleet_specs() {
       {"control_discount", 0.3, 0, 10, "a trip's value times exp(this x control) where the enemy holds control (control < 0)"},
       {"pressure_radius", 3, 0, 16, "enemy ships lighter than a ship press on it within this distance (weight falling linearly to the edge)", true},
       {"pressure_discount", 0.5, 0, 10, "a trip's value times exp(-this x pressure at the target, for the cargo it will hold)"},
+      {"enemy_yard_discount", 0.15, 0, 10, "a trip's value times exp(-this x (distance to own yards - distance to enemy yards)) where an enemy yard is nearer: enemy ships spawn and gather there"},
       {"pressure_penalty", 30, 0, 1e5, "cost per unit of pressure on a loaded ship's next cell, times (cargo + 100) / 100"},
       // Returning.
       {"return_bias", 1.2, 0, 10, "multiplies the value of taking the cargo home now"},
@@ -121,6 +122,7 @@ FleetParams FleetParams::from(const Params& p) {
   f.pressure_radius = p.get_int("pressure_radius");
   f.pressure_discount = p.get("pressure_discount");
   f.pressure_penalty = p.get("pressure_penalty");
+  f.enemy_yard_discount = p.get("enemy_yard_discount");
   f.return_bias = p.get("return_bias");
   f.min_return_turns = p.get_int("min_return_turns");
   f.risk_return_bias = p.get("risk_return_bias");
@@ -511,6 +513,7 @@ void FleetPolicy::score_ship(const State& s, int me, int row) {
                                 std::max(1.0, d1 + t + p_.return_weight * d2));
     if (best <= 0) continue;
     best *= held(c) * std::exp(-p_.pressure_discount * pressure(c, x + hv * keep_[1]));
+    if (enemy_home_[c] < d2) best *= std::exp(-p_.enemy_yard_discount * (d2 - enemy_home_[c]));
     if (lighter_within(c, d1) < x + hv * keep_[1]) best *= 1 - p_.threat_discount;
     scratch_.push_back({best, c});
   }
@@ -581,6 +584,11 @@ void FleetPolicy::assign(const State& s, int me) {
   for (int i : converts_) sites_.push_back(ships[i].cell);
   home_distances(s, me, geo_, sites_, home_);
   const int cells = geo_.cells();
+  std::fill(enemy_home_.begin(), enemy_home_.begin() + cells, static_cast<int16_t>(2 * geo_.size()));
+  if (p_.enemy_yard_discount > 0)
+    for (const Shipyard& y : s.shipyards())
+      if (y.owner != me)
+        for (int c = 0; c < cells; ++c) enemy_home_[c] = static_cast<int16_t>(std::min<int>(enemy_home_[c], geo_.dist(c, y.cell)));
   const int left = steps_left(s);
   double nonzero_total = 0;
   int nonzero = 0;

@@ -82,6 +82,7 @@ struct FleetParams {
   int pressure_radius;           // lighter enemy ships press on a cell within this distance
   double pressure_discount;      // a trip's value x exp(-this x pressure at the target)
   double pressure_penalty;       // cost per unit of pressure on a loaded ship's next cell
+  double enemy_yard_discount;    // a trip's value x exp(-this x how much nearer an enemy yard the target is than own yards)
   // Returning.
   double return_bias;            // multiplies the value of taking the cargo home now
   int min_return_turns;          // ... spread over at least this many turns
@@ -232,6 +233,7 @@ class FleetPolicy {
   // Roles (assign).
   std::vector<int> sites_;  // cells of this turn's conversions
   std::array<int16_t, kMaxCells> home_{};
+  std::array<int16_t, kMaxCells> enemy_home_{};  // distance to the nearest enemy yard
   std::array<double, kMaxCells> harvest_min_{};  // least halite worth mining
   std::array<uint8_t, kMaxCells> farm_{};        // cells left to regrow to harvest_threshold_
   double harvest_threshold_ = 0;
