@@ -184,7 +184,15 @@ class FleetPolicy {
   void choose_site(const State& s, int player);
   double site_score(const State& s, int cell) const;
   void assign(const State& s, int player);
+  // The tables of powers and rate bounds, refilled when the rules or the
+  // parameters they depend on change.
+  void fill_tables(const Config& cfg);
+  // What score_ship() needs of every cell worth mining, the same for every ship.
+  void prepare_mining(const State& s);
   void score_ship(const State& s, int player, int row);
+  // Into top_: the best targets_per_ship mining targets (value, cell) of a
+  // ship on `cell` carrying `cargo`, best first.
+  void best_mining_targets(const State& s, int cell, double cargo);
   void cost_moves(const State& s, int player);
   // The assignment column for `key` (created on first use).
   int column_of(int key, Role role, int cell, int target);
@@ -239,7 +247,41 @@ class FleetPolicy {
   std::array<double, kMaxTurns> keep_{};
   std::array<double, kMaxDist + kMaxTurns> discount_{};
   std::array<double, kMaxDist> growth_{};
+  std::array<double, kMaxDist> mined_left_{};  // (1 - collect_rate)^k: a cell mined k turns by an enemy
+  double log_keep_ = 0;                         // log(1 - collect_rate)
+  // Per whole number of moves d of a trip: bounds on the mining rate over
+  // every t, max_t keep_[t] / (d + t), and on the cargo's, 1 / (d + 1).
+  static constexpr int kTripBounds = 3 * kMaxDist;
+  std::array<double, kTripBounds> mined_rate_bound_{}, carried_rate_bound_{};
+  // What the tables above (and keep_, discount_, growth_) were filled for.
+  bool tables_filled_ = false;
+  double tables_collect_rate_ = 0, tables_regen_rate_ = 0, tables_step_discount_ = 0;
+  int tables_max_t_ = 0;
+  // A cell worth mining this turn (prepare_mining), in cell order.
+  struct MineCell {
+    int cell;
+    int home;       // distance to the nearest own yard (home_)
+    double halite;
+    double held;    // a trip's value factor where the enemy holds the region
+    double held_pressed;  // held x exp(-pressure_discount x the pressure of every enemy near the cell)
+    double lightest_presser, heaviest_presser;  // least and most cargo of those enemies (+inf, -inf: none)
+    bool farm;
+    bool enemy_on;
+  };
+  std::vector<MineCell> mine_cells_;
+  std::array<int16_t, kMaxCells> mine_index_{};  // per cell: its index in mine_cells_, -1: not worth mining
+  std::array<int16_t, kMaxCells> picked_{};      // indices into mine_cells_ a ship's search visits
+  // The cells by distance from cell 0, as (row, column) offsets (ring_begin_[d]: the first at distance d).
+  int ring_size_ = 0;
+  std::vector<std::pair<uint8_t, uint8_t>> ring_;
+  std::vector<int> ring_begin_;
+  bool mining_bounded_ = false;  // the bounds score_ship() prunes with hold
+  bool single_peak_ = false;     // a trip's rate over t has one peak (no discount)
+  int peak_ = 1;                 // the t at which the last trip's rate peaked
+  std::vector<std::pair<double, int>> top_;  // a ship's best mining targets so far (value, cell), best first
   std::vector<int> escapes_;      // per ship index: free escapes of an enemy ship
+  std::vector<uint8_t> at_home_;  // per ship index: an enemy ship next to one of its yards (it deposits first)
+  std::vector<uint8_t> defended_; // per yard index: an enemy yard can put a defender on its cell
   std::vector<int> yard_threat_;  // per yard index: distance of the nearest enemy ship to an own yard
   std::vector<int> rows_;         // own ship indices in the assignment
   std::vector<Column> columns_;
@@ -251,7 +293,6 @@ class FleetPolicy {
   int shared_columns_ = 0;
   std::vector<double> cost_;
   std::vector<int> row_column_;  // chosen column per row
-  std::vector<std::pair<double, int>> scratch_;
   Assignment assignment_;
   // Moves (cost_moves, decide).
   std::vector<int> spawn_cells_, shared_cells_;
