@@ -238,7 +238,19 @@ void FleetPolicy::compute_maps(const State& s, int me) {
   std::fill(control_.begin(), control_.begin() + cells, 0.0);
   std::fill(own_reach_min_.begin(), own_reach_min_.begin() + cells, kInf);
   std::fill(enemy_on_.begin(), enemy_on_.begin() + cells, uint8_t{0});
-  within_.assign(static_cast<size_t>(cells) * kMaxDist, kInf);
+  // No two cells are farther apart than 2 (n / 2): the distances of within_.
+  within_stride_ = 2 * (n / 2) + 1;
+  within_.resize(static_cast<size_t>(cells) * within_stride_);
+  std::fill(within_.begin(), within_.end(), kInf);
+  if (wrap_size_ != n) {
+    wrap_size_ = n;
+    for (int x = -kWrapMargin; x < n + kWrapMargin; ++x) wrap_[static_cast<size_t>(x + kWrapMargin)] = static_cast<int16_t>((x % n + n) % n);
+  }
+  // offset_cell() by the table when the offset is within its margin.
+  auto offset = [&](int cell, int dr, int dc) {
+    if (std::abs(dr) > kWrapMargin || std::abs(dc) > kWrapMargin) return offset_cell(cell, dr, dc, n);
+    return wrap_[static_cast<size_t>(cell / n + dr + kWrapMargin)] * n + wrap_[static_cast<size_t>(cell % n + dc + kWrapMargin)];
+  };
   // The control map: each unit's weight spread by the Gaussian (a kernel
   // wider than the board wraps onto itself, as a periodic filter does).
   const int kr = kernel_radius_, kw = 2 * kr + 1;
@@ -246,7 +258,7 @@ void FleetPolicy::compute_maps(const State& s, int me) {
     if (weight == 0) return;
     for (int dr = -kr; dr <= kr; ++dr)
       for (int dc = -kr; dc <= kr; ++dc)
-        control_[offset_cell(cell, dr, dc, n)] += weight * kernel_[static_cast<size_t>(dr + kr) * kw + dc + kr];
+        control_[offset(cell, dr, dc)] += weight * kernel_[static_cast<size_t>(dr + kr) * kw + dc + kr];
   };
   for (const Ship& sh : s.ships()) {
     const bool mine = sh.owner == me;
@@ -261,17 +273,17 @@ void FleetPolicy::compute_maps(const State& s, int me) {
     enemy_on_[sh.cell] = 1;
     for (int dr = -2; dr <= 2; ++dr)
       for (int dc = -(2 - std::abs(dr)); dc <= 2 - std::abs(dr); ++dc) {
-        double& d2 = danger2_[offset_cell(sh.cell, dr, dc, n)];
+        double& d2 = danger2_[offset(sh.cell, dr, dc)];
         d2 = std::min(d2, sh.cargo);
       }
     for (int c = 0; c < cells; ++c) {
-      double& w2 = within_[static_cast<size_t>(c) * kMaxDist + geo_.dist(c, sh.cell)];
+      double& w2 = within_[static_cast<size_t>(c) * within_stride_ + geo_.dist(c, sh.cell)];
       w2 = std::min(w2, sh.cargo);
     }
   }
   for (int c = 0; c < cells; ++c) {
-    double* row = &within_[static_cast<size_t>(c) * kMaxDist];
-    for (int d = 1; d < kMaxDist; ++d) row[d] = std::min(row[d], row[d - 1]);
+    double* row = &within_[static_cast<size_t>(c) * within_stride_];
+    for (int d = 1; d < within_stride_; ++d) row[d] = std::min(row[d], row[d - 1]);
   }
   // Pressure: per cell, the enemy ships within pressure_radius with their
   // cargo and a weight falling linearly with distance (CSR layout).
@@ -280,7 +292,7 @@ void FleetPolicy::compute_maps(const State& s, int me) {
   for (const Ship& sh : s.ships())
     if (sh.owner != me)
       for (int dr = -pr; dr <= pr; ++dr)
-        for (int dc = -(pr - std::abs(dr)); dc <= pr - std::abs(dr); ++dc) ++pressure_begin_[offset_cell(sh.cell, dr, dc, n) + 1];
+        for (int dc = -(pr - std::abs(dr)); dc <= pr - std::abs(dr); ++dc) ++pressure_begin_[offset(sh.cell, dr, dc) + 1];
   for (int c = 0; c < cells; ++c) pressure_begin_[c + 1] += pressure_begin_[c];
   pressure_.resize(static_cast<size_t>(pressure_begin_[cells]));
   pressure_fill_.assign(pressure_begin_.begin(), pressure_begin_.end() - 1);
@@ -288,7 +300,7 @@ void FleetPolicy::compute_maps(const State& s, int me) {
     if (sh.owner != me)
       for (int dr = -pr; dr <= pr; ++dr)
         for (int dc = -(pr - std::abs(dr)); dc <= pr - std::abs(dr); ++dc) {
-          const int c = offset_cell(sh.cell, dr, dc, n);
+          const int c = offset(sh.cell, dr, dc);
           const double w = static_cast<double>(pr + 1 - std::abs(dr) - std::abs(dc)) / (pr + 1);
           pressure_[static_cast<size_t>(pressure_fill_[c]++)] = {sh.cargo, w};
         }

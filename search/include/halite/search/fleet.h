@@ -208,7 +208,7 @@ class FleetPolicy {
   }
   // The least cargo of an enemy ship within distance d of cell c.
   double lighter_within(int cell, int d) const {
-    return within_[static_cast<size_t>(cell) * kMaxDist + std::min(d, kMaxDist - 1)];
+    return within_[static_cast<size_t>(cell) * within_stride_ + std::min(d, within_stride_ - 1)];
   }
 
   static constexpr int kMaxDist = 2 * kMaxBoardSize + 1;
@@ -224,7 +224,12 @@ class FleetPolicy {
   std::array<double, kMaxCells> danger2_{};       // least enemy cargo within distance 2 (-1: enemy yard)
   std::array<double, kMaxCells> control_{};       // own minus enemy presence
   std::array<double, kMaxCells> own_reach_min_{}; // least own cargo that can be there after this turn
-  std::vector<double> within_;                    // cells x kMaxDist: least enemy cargo within d
+  std::vector<double> within_;                    // cells x within_stride_: least enemy cargo within d
+  int within_stride_ = 1;                         // the board's greatest distance + 1
+  // wrap_[x + kWrapMargin]: row (or column) x of the board taken round the torus.
+  static constexpr int kWrapMargin = 2 * kMaxBoardSize;
+  std::array<int16_t, kMaxBoardSize + 2 * kWrapMargin> wrap_{};
+  int wrap_size_ = 0;
   std::vector<int> pressure_begin_, pressure_fill_;  // per cell: its range in pressure_
   std::vector<std::pair<double, double>> pressure_;  // (enemy cargo, weight) near each cell
   std::array<uint8_t, kMaxCells> yard_cell_{};    // 1: own yard, 2: enemy yard
