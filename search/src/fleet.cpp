@@ -246,11 +246,6 @@ void FleetPolicy::compute_maps(const State& s, int me) {
     wrap_size_ = n;
     for (int x = -kWrapMargin; x < n + kWrapMargin; ++x) wrap_[static_cast<size_t>(x + kWrapMargin)] = static_cast<int16_t>((x % n + n) % n);
   }
-  // offset_cell() by the table when the offset is within its margin.
-  auto offset = [&](int cell, int dr, int dc) {
-    if (std::abs(dr) > kWrapMargin || std::abs(dc) > kWrapMargin) return offset_cell(cell, dr, dc, n);
-    return wrap_[static_cast<size_t>(cell / n + dr + kWrapMargin)] * n + wrap_[static_cast<size_t>(cell % n + dc + kWrapMargin)];
-  };
   // The control map: each unit's weight spread by the Gaussian (a kernel
   // wider than the board wraps onto itself, as a periodic filter does).
   const int kr = kernel_radius_, kw = 2 * kr + 1;
@@ -413,14 +408,13 @@ void FleetPolicy::plan_economy(const State& s, int me) {
 double FleetPolicy::site_score(const State& s, int c) const {
   // The halite its ships would mine on their first trips, nearer counting
   // more, less where the enemy holds the region.
-  const int n = s.size();
   const int rad = p_.site_radius;
   double score = 0;
   for (int dr = -rad; dr <= rad; ++dr)
     for (int dc = -(rad - std::abs(dr)); dc <= rad - std::abs(dr); ++dc) {
       if (dr == 0 && dc == 0) continue;
       const int d = std::abs(dr) + std::abs(dc);
-      score += s.halite(offset_cell(c, dr, dc, n)) * (rad + 1 - d) / (rad + 1);
+      score += s.halite(offset(c, dr, dc)) * (rad + 1 - d) / (rad + 1);
     }
   if (control_[c] < 0) score *= std::exp(control_[c]);
   return score;

@@ -62,7 +62,6 @@ void RolloutPolicy::stage_all(State& s, const Geometry& geo, Rng& turn_rng) {
   if (++epoch_ == 0) {  // stamps wrapped: clear them once every 2^32 turns
     stamp_.fill(0);
     taken_stamp_.fill(0);
-    reach_stamp_.fill(0);
     epoch_ = 1;
   }
   const uint64_t turn_seed = turn_rng.next();
@@ -70,21 +69,13 @@ void RolloutPolicy::stage_all(State& s, const Geometry& geo, Rng& turn_rng) {
   const auto yards = s.shipyards();
   const int num = static_cast<int>(ships.size());
   for (const Ship& sh : ships) {
-    stamp_[sh.cell] = epoch_;
     occ_owner_[sh.cell] = sh.owner;
     occ_cargo_[sh.cell] = sh.cargo;
+    // Ships share a cell only in a starting state: each keeps the one stamped before it.
+    under_[static_cast<size_t>(&sh - ships.data())] = stamp_[sh.cell] == epoch_ ? occ_index_[sh.cell] : int16_t{-1};
+    stamp_[sh.cell] = epoch_;
     occ_index_[sh.cell] = static_cast<int16_t>(&sh - ships.data());
-    if (p_.avoid_reach)
-      for (int m = 0; m < kNumMoves; ++m) {
-        const int c = geo.neighbor(sh.cell, m);
-        if (reach_stamp_[c] != epoch_) {
-          reach_stamp_[c] = epoch_;
-          reach_cargo_[c].fill(kInf);
-        }
-        reach_cargo_[c][sh.owner] = std::min(reach_cargo_[c][sh.owner], sh.cargo);
-      }
   }
-  const int players = s.num_players();
   const bool tables = prepared_ && prep_size_ == geo.size() && prep_yards_ == static_cast<int>(yards.size()) &&
                       prep_sum_ == yard_sum(yards);
   const int left = steps_left(s);
@@ -141,9 +132,14 @@ void RolloutPolicy::stage_all(State& s, const Geometry& geo, Rng& turn_rng) {
     auto safe = [&](int m) {
       const int c = geo.neighbor(sh.cell, m);
       if (taken_stamp_[c] == epoch_ && plan_owner_[c] == sh.owner) return false;
-      if (p_.avoid_reach && reach_stamp_[c] == epoch_)
-        for (int q = 0; q < players; ++q)
-          if (q != sh.owner && reach_cargo_[c][q] <= sh.cargo) return false;
+      // The enemy ships that can reach c are on c or next to it.
+      if (p_.avoid_reach)
+        for (int k = 0; k < kNumMoves; ++k) {
+          const int e = geo.neighbor(c, k);
+          if (stamp_[e] != epoch_) continue;
+          for (int j = occ_index_[e]; j >= 0; j = under_[static_cast<size_t>(j)])
+            if (ships[j].owner != sh.owner && ships[j].cargo <= sh.cargo) return false;
+        }
       if (stamp_[c] != epoch_ || c == sh.cell) return true;
       if (occ_owner_[c] == sh.owner) return occ_index_[c] < i;
       return occ_cargo_[c] > sh.cargo;

@@ -46,6 +46,7 @@
 #pragma once
 
 #include <array>
+#include <cstdlib>
 #include <vector>
 
 #include "halite/search/common.h"
@@ -205,6 +206,12 @@ class FleetPolicy {
     for (int k = pressure_begin_[cell]; k < pressure_begin_[cell + 1]; ++k)
       if (pressure_[static_cast<size_t>(k)].first < cargo) sum += pressure_[static_cast<size_t>(k)].second;
     return sum;
+  }
+  // offset_cell() through wrap_ (filled by compute_maps()) for offsets within its margin.
+  int offset(int cell, int dr, int dc) const {
+    const int n = geo_.size();
+    if (std::abs(dr) > kWrapMargin || std::abs(dc) > kWrapMargin) return offset_cell(cell, dr, dc, n);
+    return wrap_[static_cast<size_t>(cell / n + dr + kWrapMargin)] * n + wrap_[static_cast<size_t>(cell % n + dc + kWrapMargin)];
   }
   // The least cargo of an enemy ship within distance d of cell c.
   double lighter_within(int cell, int d) const {

@@ -51,11 +51,9 @@ class RolloutPolicy {
   std::array<uint8_t, kMaxShips> moves_{};
   std::array<uint32_t, kMaxCells> stamp_{}, taken_stamp_{};
   std::array<uint8_t, kMaxCells> occ_owner_{}, plan_owner_{};
-  std::array<int16_t, kMaxCells> occ_index_{};
+  std::array<int16_t, kMaxCells> occ_index_{};  // the last ship (index) on the cell
+  std::array<int16_t, kMaxShips> under_{};      // per ship: the one before it on its cell, -1: none
   std::array<double, kMaxCells> occ_cargo_{};
-  // Per cell, the least cargo of a ship of each player that can reach it.
-  std::array<uint32_t, kMaxCells> reach_stamp_{};
-  std::array<std::array<double, kMaxPlayers>, kMaxCells> reach_cargo_{};
   uint32_t epoch_ = 0;
   // prepare(): the yards it saw (count and cell sum), and per player and cell
   // the nearest own yard (-1: none) and its distance; per cell the yard owner.
