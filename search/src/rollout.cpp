@@ -60,7 +60,7 @@ void RolloutPolicy::prepare(const State& root, const Geometry& geo) {
 
 void RolloutPolicy::stage_all(State& s, const Geometry& geo, Rng& turn_rng) {
   if (++epoch_ == 0) {  // stamps wrapped: clear them once every 2^32 turns
-    stamp_.fill(0);
+    for (Occupant& o : occ_) o.stamp = 0;
     taken_stamp_.fill(0);
     epoch_ = 1;
   }
@@ -68,13 +68,14 @@ void RolloutPolicy::stage_all(State& s, const Geometry& geo, Rng& turn_rng) {
   const auto ships = s.ships();
   const auto yards = s.shipyards();
   const int num = static_cast<int>(ships.size());
+  // Ships share a cell only in a starting state: each keeps the one recorded before it.
+  bool shared = false;
   for (const Ship& sh : ships) {
-    occ_owner_[sh.cell] = sh.owner;
-    occ_cargo_[sh.cell] = sh.cargo;
-    // Ships share a cell only in a starting state: each keeps the one stamped before it.
-    under_[static_cast<size_t>(&sh - ships.data())] = stamp_[sh.cell] == epoch_ ? occ_index_[sh.cell] : int16_t{-1};
-    stamp_[sh.cell] = epoch_;
-    occ_index_[sh.cell] = static_cast<int16_t>(&sh - ships.data());
+    Occupant& o = occ_[sh.cell];
+    const bool taken = o.stamp == epoch_;
+    shared |= taken;
+    under_[static_cast<size_t>(&sh - ships.data())] = taken ? o.index : int16_t{-1};
+    o = {epoch_, sh.owner, static_cast<int16_t>(&sh - ships.data()), sh.cargo};
   }
   const bool tables = prepared_ && prep_size_ == geo.size() && prep_yards_ == static_cast<int>(yards.size()) &&
                       prep_sum_ == yard_sum(yards);
@@ -133,16 +134,25 @@ void RolloutPolicy::stage_all(State& s, const Geometry& geo, Rng& turn_rng) {
       const int c = geo.neighbor(sh.cell, m);
       if (taken_stamp_[c] == epoch_ && plan_owner_[c] == sh.owner) return false;
       // The enemy ships that can reach c are on c or next to it.
-      if (p_.avoid_reach)
+      if (p_.avoid_reach && !shared) {
+        bool reached = false;
         for (int k = 0; k < kNumMoves; ++k) {
-          const int e = geo.neighbor(c, k);
-          if (stamp_[e] != epoch_) continue;
-          for (int j = occ_index_[e]; j >= 0; j = under_[static_cast<size_t>(j)])
+          const Occupant& o = occ_[geo.neighbor(c, k)];
+          reached |= (o.stamp == epoch_) & (o.owner != sh.owner) & (o.cargo <= sh.cargo);
+        }
+        if (reached) return false;
+      } else if (p_.avoid_reach) {
+        for (int k = 0; k < kNumMoves; ++k) {
+          const Occupant& o = occ_[geo.neighbor(c, k)];
+          if (o.stamp != epoch_) continue;
+          for (int j = o.index; j >= 0; j = under_[static_cast<size_t>(j)])
             if (ships[j].owner != sh.owner && ships[j].cargo <= sh.cargo) return false;
         }
-      if (stamp_[c] != epoch_ || c == sh.cell) return true;
-      if (occ_owner_[c] == sh.owner) return occ_index_[c] < i;
-      return occ_cargo_[c] > sh.cargo;
+      }
+      const Occupant& o = occ_[c];
+      if (o.stamp != epoch_ || c == sh.cell) return true;
+      if (o.owner == sh.owner) return o.index < i;
+      return o.cargo > sh.cargo;
     };
     int chosen = want;
     if (!safe(chosen)) {
