@@ -255,6 +255,7 @@ void FleetPolicy::compute_maps(const State& s, int me) {
       for (int dc = -kr; dc <= kr; ++dc)
         control_[offset(cell, dr, dc)] += weight * kernel_[static_cast<size_t>(dr + kr) * kw + dc + kr];
   };
+  std::array<int, kMaxBoardSize> col_dist;
   for (const Ship& sh : s.ships()) {
     const bool mine = sh.owner == me;
     spread(sh.cell, std::clamp(1 - sh.cargo / p_.loaded_cargo, 0.0, 1.0) * (mine ? 1 : -1));
@@ -271,9 +272,15 @@ void FleetPolicy::compute_maps(const State& s, int me) {
         double& d2 = danger2_[offset(sh.cell, dr, dc)];
         d2 = std::min(d2, sh.cargo);
       }
-    for (int c = 0; c < cells; ++c) {
-      double& w2 = within_[static_cast<size_t>(c) * within_stride_ + geo_.dist(c, sh.cell)];
-      w2 = std::min(w2, sh.cargo);
+    // Row by row: the distance is the rows' distance plus the columns'.
+    const int ship_row = sh.cell / n, ship_col = sh.cell % n;
+    for (int col = 0; col < n; ++col) col_dist[col] = geo_.dist(col, ship_col);
+    for (int row = 0; row < n; ++row) {
+      double* first = &within_[static_cast<size_t>(row * n) * within_stride_ + geo_.dist(row * n, ship_row * n)];
+      for (int col = 0; col < n; ++col) {
+        double& w2 = first[static_cast<size_t>(col) * within_stride_ + col_dist[col]];
+        w2 = std::min(w2, sh.cargo);
+      }
     }
   }
   for (int c = 0; c < cells; ++c) {
