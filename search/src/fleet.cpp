@@ -196,8 +196,8 @@ constexpr double kMaxHarvestFraction = 0.9;
 // scipy.ndimage cuts its filters).
 constexpr double kKernelWidths = 4;
 // A bound on a mining trip's value is raised by this factor: far more than
-// the few roundings between it and the value computed, far less than the
-// values' differences that matter.
+// the few roundings between it and the value computed (a larger factor only
+// makes the pruning a little less eager).
 constexpr double kBoundMargin = 1 + 1e-9;
 // score_ship() visits the cells within this distance of a ship first.
 constexpr int kNearRadius = 5;
@@ -615,7 +615,7 @@ void FleetPolicy::best_mining_targets(const State& s, int from, double x) {
     };
     t_hi = std::min(t_hi, left - d1 - d2);  // the whole trip before the episode ends
     double best = 0;
-    if (!single_peak_) {
+    if (!single_peak_ || carried < 0) {
       for (int t = t_lo; t <= t_hi; ++t) best = std::max(best, rate(t));
     } else if (t_lo <= t_hi) {
       // Undiscounted, the rate rises to one peak and then falls (the
