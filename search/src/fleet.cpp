@@ -450,10 +450,26 @@ void FleetPolicy::choose_site(const State& s, int me) {
   double best = 0;
   site_ = -1;
   for (int c = 0; c < cells; ++c) {
-    if (!valid(c)) continue;
+    if (!valid(c) || site_score_bound(s, c) <= best) continue;
     const double score = site_score(s, c);
     if (score > best) best = score, site_ = c;
   }
+}
+
+double FleetPolicy::site_score_bound(const State& s, int c) const {
+  // site_score() with a product by 1 / (radius + 1) for each division (no
+  // more than a few roundings apart on nonnegative terms, which the margin
+  // covers) and without the control factor (at most 1).
+  const int rad = p_.site_radius;
+  const double per_weight = 1.0 / (rad + 1);
+  double score = 0;
+  for (int dr = -rad; dr <= rad; ++dr)
+    for (int dc = -(rad - std::abs(dr)); dc <= rad - std::abs(dr); ++dc) {
+      if (dr == 0 && dc == 0) continue;
+      const int d = std::abs(dr) + std::abs(dc);
+      score += s.halite(offset(c, dr, dc)) * (rad + 1 - d) * per_weight;
+    }
+  return score * kBoundMargin;
 }
 
 // ----------------------------------------------------------------- roles ----

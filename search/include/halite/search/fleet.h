@@ -184,6 +184,8 @@ class FleetPolicy {
   void plan_economy(const State& s, int player);
   void choose_site(const State& s, int player);
   double site_score(const State& s, int cell) const;
+  // At least site_score(), at a fraction of its cost.
+  double site_score_bound(const State& s, int cell) const;
   void assign(const State& s, int player);
   // The tables of powers and rate bounds, refilled when the rules or the
   // parameters they depend on change.
