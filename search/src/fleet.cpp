@@ -251,9 +251,14 @@ void FleetPolicy::compute_maps(const State& s, int me) {
   const int kr = kernel_radius_, kw = 2 * kr + 1;
   auto spread = [&](int cell, double weight) {
     if (weight == 0) return;
-    for (int dr = -kr; dr <= kr; ++dr)
-      for (int dc = -kr; dc <= kr; ++dc)
-        control_[offset(cell, dr, dc)] += weight * kernel_[static_cast<size_t>(dr + kr) * kw + dc + kr];
+    // kr <= kMaxBoardSize / 2: every offset is within wrap_'s margin.
+    const int16_t* row = &wrap_[static_cast<size_t>(cell / n + kWrapMargin)];
+    const int16_t* col = &wrap_[static_cast<size_t>(cell % n + kWrapMargin)];
+    for (int dr = -kr; dr <= kr; ++dr) {
+      double* line = &control_[static_cast<size_t>(row[dr] * n)];
+      const double* k = &kernel_[static_cast<size_t>(dr + kr) * kw + kr];
+      for (int dc = -kr; dc <= kr; ++dc) line[col[dc]] += weight * k[dc];
+    }
   };
   std::array<int, kMaxBoardSize> col_dist;
   for (const Ship& sh : s.ships()) {
