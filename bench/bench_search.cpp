@@ -3,6 +3,7 @@
 #include <benchmark/benchmark.h>
 
 #include "halite/search/bench_positions.h"
+#include "halite/search/fleet.h"
 #include "halite/search/greedy.h"
 #include "halite/search/planner.h"
 #include "halite/search/rollout.h"
@@ -39,7 +40,23 @@ void BM_Paired(benchmark::State& st) { plan_with(st, "paired", 500, {"contact_ra
 // The decoupled bandit trees (rollout policy on every simulated turn).
 void BM_Smitsimax(benchmark::State& st) { plan_with(st, "smitsimax", 500, {"contact_radius=0", "horizon=8"}); }
 void BM_Beam(benchmark::State& st) { plan_with(st, "beam", 60, {"contact_radius=0"}); }
+// The tree search over joint turns (every ship near an enemy a unit).
+void BM_Mcts(benchmark::State& st) { plan_with(st, "mcts", 500); }
 void BM_Greedy(benchmark::State& st) { plan_with(st, "greedy", 1); }
+
+// One FleetPolicy::decide() at its defaults (the fleet planner, and the
+// policy beam and mcts run for every player at their roots and levels), for
+// each player of each bench position in turn.
+void BM_FleetDecide(benchmark::State& st) {
+  FleetPolicy policy(FleetParams::from(default_params("fleet")));
+  int64_t decisions = 0;
+  for (auto _ : st) {
+    const BenchPosition& pos = positions()[static_cast<size_t>(decisions / 2) % positions().size()];
+    benchmark::DoNotOptimize(policy.decide(pos.state, static_cast<int>(decisions % 2)));
+    ++decisions;
+  }
+  st.counters["decides/s"] = benchmark::Counter(static_cast<double>(decisions), benchmark::Counter::kIsRate);
+}
 
 void BM_RolloutTurn(benchmark::State& st) {
   Geometry geo;
@@ -62,7 +79,9 @@ void BM_RolloutTurn(benchmark::State& st) {
 BENCHMARK(BM_Paired)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Smitsimax)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Beam)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Mcts)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Greedy)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_FleetDecide)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_RolloutTurn)->Unit(benchmark::kMicrosecond);
 
 }  // namespace

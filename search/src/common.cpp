@@ -22,6 +22,10 @@ void Geometry::init(int size) {
     for (int b = 0; b < size; ++b) {
       const int d = std::abs(a - b);
       axis_[a * kMaxBoardSize + b] = static_cast<uint8_t>(std::min(d, size - d));
+      // toward()'s step: the shorter way round, south (east) when both are as short.
+      const int forward = (b - a + size) % size;  // steps going south (east for columns)
+      vertical_[a * kMaxBoardSize + b] = static_cast<int8_t>(a == b ? -1 : forward <= size - forward ? 2 : 1);
+      horizontal_[a * kMaxBoardSize + b] = static_cast<int8_t>(a == b ? -1 : forward <= size - forward ? 3 : 4);
     }
   for (int c = 0; c < size * size; ++c) {
     const int r = c / size, k = c % size;
@@ -33,24 +37,6 @@ void Geometry::init(int size) {
     nbr_[c * kNumMoves + 3] = static_cast<uint16_t>(r * size + (k == size - 1 ? 0 : k + 1));
     nbr_[c * kNumMoves + 4] = static_cast<uint16_t>(r * size + (k == 0 ? size - 1 : k - 1));
   }
-}
-
-int Geometry::toward(int from, int to, bool columns_first) const {
-  if (from == to) return -1;
-  const int rf = row_[from], rt = row_[to], cf = col_[from], ct = col_[to];
-  auto vertical = [&]() -> int {
-    if (rf == rt) return -1;
-    const int down = (rt - rf + n_) % n_;  // steps going south
-    return down <= n_ - down ? 2 : 1;
-  };
-  auto horizontal = [&]() -> int {
-    if (cf == ct) return -1;
-    const int east = (ct - cf + n_) % n_;
-    return east <= n_ - east ? 3 : 4;
-  };
-  int m = columns_first ? horizontal() : vertical();
-  if (m < 0) m = columns_first ? vertical() : horizontal();
-  return m;
 }
 
 // ----------------------------------------------------------- DangerMap ----

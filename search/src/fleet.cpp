@@ -197,6 +197,14 @@ constexpr double kMaxHarvestFraction = 0.9;
 // The Gaussian of the control map is cut at this many widths (as
 // scipy.ndimage cuts its filters).
 constexpr double kKernelWidths = 4;
+// A bound on a mining trip's value is raised by this factor: far more than
+// the few roundings between it and the value computed (a larger factor only
+// makes the pruning a little less eager).
+constexpr double kBoundMargin = 1 + 1e-9;
+// score_ship() visits the cells within this distance of a ship first.
+constexpr int kNearRadius = 5;
+// A trip's rate has clearly fallen from one t to the next below this factor.
+constexpr double kFallMargin = 1 - 1e-9;
 
 }  // namespace
 
@@ -232,16 +240,29 @@ void FleetPolicy::compute_maps(const State& s, int me) {
   std::fill(control_.begin(), control_.begin() + cells, 0.0);
   std::fill(own_reach_min_.begin(), own_reach_min_.begin() + cells, kInf);
   std::fill(enemy_on_.begin(), enemy_on_.begin() + cells, uint8_t{0});
-  within_.assign(static_cast<size_t>(cells) * kMaxDist, kInf);
+  // No two cells are farther apart than 2 (n / 2): the distances of within_.
+  within_stride_ = 2 * (n / 2) + 1;
+  within_.resize(static_cast<size_t>(cells) * within_stride_);
+  std::fill(within_.begin(), within_.end(), kInf);
+  if (wrap_size_ != n) {
+    wrap_size_ = n;
+    for (int x = -kWrapMargin; x < n + kWrapMargin; ++x) wrap_[static_cast<size_t>(x + kWrapMargin)] = static_cast<int16_t>((x % n + n) % n);
+  }
   // The control map: each unit's weight spread by the Gaussian (a kernel
   // wider than the board wraps onto itself, as a periodic filter does).
   const int kr = kernel_radius_, kw = 2 * kr + 1;
   auto spread = [&](int cell, double weight) {
     if (weight == 0) return;
-    for (int dr = -kr; dr <= kr; ++dr)
-      for (int dc = -kr; dc <= kr; ++dc)
-        control_[offset_cell(cell, dr, dc, n)] += weight * kernel_[static_cast<size_t>(dr + kr) * kw + dc + kr];
+    // kr <= kMaxBoardSize / 2: every offset is within wrap_'s margin.
+    const int16_t* row = &wrap_[static_cast<size_t>(cell / n + kWrapMargin)];
+    const int16_t* col = &wrap_[static_cast<size_t>(cell % n + kWrapMargin)];
+    for (int dr = -kr; dr <= kr; ++dr) {
+      double* line = &control_[static_cast<size_t>(row[dr] * n)];
+      const double* k = &kernel_[static_cast<size_t>(dr + kr) * kw + kr];
+      for (int dc = -kr; dc <= kr; ++dc) line[col[dc]] += weight * k[dc];
+    }
   };
+  std::array<int, kMaxBoardSize> col_dist;
   for (const Ship& sh : s.ships()) {
     const bool mine = sh.owner == me;
     spread(sh.cell, std::clamp(1 - sh.cargo / p_.loaded_cargo, 0.0, 1.0) * (mine ? 1 : -1));
@@ -255,17 +276,23 @@ void FleetPolicy::compute_maps(const State& s, int me) {
     enemy_on_[sh.cell] = 1;
     for (int dr = -2; dr <= 2; ++dr)
       for (int dc = -(2 - std::abs(dr)); dc <= 2 - std::abs(dr); ++dc) {
-        double& d2 = danger2_[offset_cell(sh.cell, dr, dc, n)];
+        double& d2 = danger2_[offset(sh.cell, dr, dc)];
         d2 = std::min(d2, sh.cargo);
       }
-    for (int c = 0; c < cells; ++c) {
-      double& w2 = within_[static_cast<size_t>(c) * kMaxDist + geo_.dist(c, sh.cell)];
-      w2 = std::min(w2, sh.cargo);
+    // Row by row: the distance is the rows' distance plus the columns'.
+    const int ship_row = sh.cell / n, ship_col = sh.cell % n;
+    for (int col = 0; col < n; ++col) col_dist[col] = geo_.dist(col, ship_col);
+    for (int row = 0; row < n; ++row) {
+      double* first = &within_[static_cast<size_t>(row * n) * within_stride_ + geo_.dist(row * n, ship_row * n)];
+      for (int col = 0; col < n; ++col) {
+        double& w2 = first[static_cast<size_t>(col) * within_stride_ + col_dist[col]];
+        w2 = std::min(w2, sh.cargo);
+      }
     }
   }
   for (int c = 0; c < cells; ++c) {
-    double* row = &within_[static_cast<size_t>(c) * kMaxDist];
-    for (int d = 1; d < kMaxDist; ++d) row[d] = std::min(row[d], row[d - 1]);
+    double* row = &within_[static_cast<size_t>(c) * within_stride_];
+    for (int d = 1; d < within_stride_; ++d) row[d] = std::min(row[d], row[d - 1]);
   }
   // Pressure: per cell, the enemy ships within pressure_radius with their
   // cargo and a weight falling linearly with distance (CSR layout).
@@ -274,7 +301,7 @@ void FleetPolicy::compute_maps(const State& s, int me) {
   for (const Ship& sh : s.ships())
     if (sh.owner != me)
       for (int dr = -pr; dr <= pr; ++dr)
-        for (int dc = -(pr - std::abs(dr)); dc <= pr - std::abs(dr); ++dc) ++pressure_begin_[offset_cell(sh.cell, dr, dc, n) + 1];
+        for (int dc = -(pr - std::abs(dr)); dc <= pr - std::abs(dr); ++dc) ++pressure_begin_[offset(sh.cell, dr, dc) + 1];
   for (int c = 0; c < cells; ++c) pressure_begin_[c + 1] += pressure_begin_[c];
   pressure_.resize(static_cast<size_t>(pressure_begin_[cells]));
   pressure_fill_.assign(pressure_begin_.begin(), pressure_begin_.end() - 1);
@@ -282,7 +309,7 @@ void FleetPolicy::compute_maps(const State& s, int me) {
     if (sh.owner != me)
       for (int dr = -pr; dr <= pr; ++dr)
         for (int dc = -(pr - std::abs(dr)); dc <= pr - std::abs(dr); ++dc) {
-          const int c = offset_cell(sh.cell, dr, dc, n);
+          const int c = offset(sh.cell, dr, dc);
           const double w = static_cast<double>(pr + 1 - std::abs(dr) - std::abs(dc)) / (pr + 1);
           pressure_[static_cast<size_t>(pressure_fill_[c]++)] = {sh.cargo, w};
         }
@@ -395,14 +422,13 @@ void FleetPolicy::plan_economy(const State& s, int me) {
 double FleetPolicy::site_score(const State& s, int c) const {
   // The halite its ships would mine on their first trips, nearer counting
   // more, less where the enemy holds the region.
-  const int n = s.size();
   const int rad = p_.site_radius;
   double score = 0;
   for (int dr = -rad; dr <= rad; ++dr)
     for (int dc = -(rad - std::abs(dr)); dc <= rad - std::abs(dr); ++dc) {
       if (dr == 0 && dc == 0) continue;
       const int d = std::abs(dr) + std::abs(dc);
-      score += s.halite(offset_cell(c, dr, dc, n)) * (rad + 1 - d) / (rad + 1);
+      score += s.halite(offset(c, dr, dc)) * (rad + 1 - d) / (rad + 1);
     }
   if (control_[c] < 0) score *= std::exp(control_[c]);
   return score;
@@ -431,10 +457,26 @@ void FleetPolicy::choose_site(const State& s, int me) {
   double best = 0;
   site_ = -1;
   for (int c = 0; c < cells; ++c) {
-    if (!valid(c)) continue;
+    if (!valid(c) || site_score_bound(s, c) <= best) continue;
     const double score = site_score(s, c);
     if (score > best) best = score, site_ = c;
   }
+}
+
+double FleetPolicy::site_score_bound(const State& s, int c) const {
+  // site_score() with a product by 1 / (radius + 1) for each division (no
+  // more than a few roundings apart on nonnegative terms, which the margin
+  // covers) and without the control factor (at most 1).
+  const int rad = p_.site_radius;
+  const double per_weight = 1.0 / (rad + 1);
+  double score = 0;
+  for (int dr = -rad; dr <= rad; ++dr)
+    for (int dc = -(rad - std::abs(dr)); dc <= rad - std::abs(dr); ++dc) {
+      if (dr == 0 && dc == 0) continue;
+      const int d = std::abs(dr) + std::abs(dc);
+      score += s.halite(offset(c, dr, dc)) * (rad + 1 - d) * per_weight;
+    }
+  return score * kBoundMargin;
 }
 
 // ----------------------------------------------------------------- roles ----
@@ -459,6 +501,219 @@ int FleetPolicy::free_escapes(const State& s, int enemy) const {
   return free;
 }
 
+void FleetPolicy::fill_tables(const Config& cfg) {
+  const int max_t = std::min(p_.max_mine_turns, kMaxTurns - 1);
+  if (tables_filled_ && cfg.collect_rate == tables_collect_rate_ && cfg.regen_rate == tables_regen_rate_ &&
+      p_.step_discount == tables_step_discount_ && max_t == tables_max_t_)
+    return;
+  tables_filled_ = true;
+  tables_collect_rate_ = cfg.collect_rate;
+  tables_regen_rate_ = cfg.regen_rate;
+  tables_step_discount_ = p_.step_discount;
+  tables_max_t_ = max_t;
+  for (int t = 0; t < kMaxTurns; ++t) keep_[t] = 1 - std::pow(1 - cfg.collect_rate, t);
+  for (int k = 0; k < kMaxDist + kMaxTurns; ++k) discount_[k] = std::pow(p_.step_discount, k);
+  for (int k = 0; k < kMaxDist; ++k) growth_[k] = std::pow(1 + cfg.regen_rate, k);
+  for (int k = 0; k < kMaxDist; ++k) mined_left_[k] = std::pow(1 - cfg.collect_rate, k);
+  log_keep_ = std::log(1 - cfg.collect_rate);
+  for (int d = 0; d < kTripBounds; ++d) {
+    double most = 0;
+    for (int t = 1; t <= max_t; ++t) most = std::max(most, keep_[t] / (d + t));
+    mined_rate_bound_[d] = most;
+    carried_rate_bound_[d] = 1.0 / (d + 1);
+  }
+}
+
+void FleetPolicy::prepare_mining(const State& s) {
+  const int cells = geo_.cells();
+  const int n = geo_.size();
+  if (ring_size_ != n) {
+    // The board's cells as (row, column) offsets, by torus distance from
+    // cell 0 (then by index): from any cell, the same offsets give every
+    // cell nearest first.
+    ring_size_ = n;
+    std::vector<std::pair<int, int>> by_distance;  // (distance, cell)
+    for (int c = 0; c < cells; ++c) by_distance.push_back({geo_.dist(0, c), c});
+    std::sort(by_distance.begin(), by_distance.end());
+    ring_.clear();
+    ring_begin_.assign(static_cast<size_t>(by_distance.back().first + 2), 0);
+    for (const auto& [d, c] : by_distance) {
+      ring_.push_back({static_cast<uint8_t>(c / n), static_cast<uint8_t>(c % n)});
+      ++ring_begin_[d + 1];
+    }
+    for (size_t d = 1; d < ring_begin_.size(); ++d) ring_begin_[d] += ring_begin_[d - 1];
+  }
+  mine_cells_.clear();
+  std::fill(mine_index_.begin(), mine_index_.begin() + cells, int16_t{-1});
+  for (int c = 0; c < cells; ++c) {
+    const double h = s.halite(c);
+    if (h < harvest_min_[c] || yard_cell_[c]) continue;
+    mine_index_[c] = static_cast<int16_t>(mine_cells_.size());
+    MineCell m;
+    m.cell = c;
+    m.home = home_[c];
+    m.halite = h;
+    // Where the enemy holds the region, a trip is worth less.
+    m.held = control_[c] < 0 ? std::exp(p_.control_discount * control_[c]) : 1.0;
+    m.lightest_presser = kInf;
+    m.heaviest_presser = -kInf;
+    for (int k = pressure_begin_[c]; k < pressure_begin_[c + 1]; ++k) {
+      m.lightest_presser = std::min(m.lightest_presser, pressure_[static_cast<size_t>(k)].first);
+      m.heaviest_presser = std::max(m.heaviest_presser, pressure_[static_cast<size_t>(k)].first);
+    }
+    // The sum over every enemy pressing, in pressure()'s order: the same double.
+    m.held_pressed = pressure_begin_[c] == pressure_begin_[c + 1]
+                         ? m.held
+                         : m.held * std::exp(-p_.pressure_discount * pressure(c, kInf));
+    // Nearer an enemy yard than our own, a trip is worth less: enemy ships
+    // spawn, return and hunt there.
+    m.territory = enemy_home_[c] < m.home ? std::exp(-p_.enemy_yard_discount * (m.home - enemy_home_[c])) : 1.0;
+    m.farm = farm_[c] != 0;
+    m.enemy_on = enemy_on_[c] != 0;
+    mine_cells_.push_back(m);
+  }
+  // The bounds score_ship() prunes with: every factor of a trip's value in
+  // [0, 1], halite never negative.
+  const int max_t = std::min(p_.max_mine_turns, kMaxTurns - 1);
+  bool bounded = p_.pressure_discount >= 0 && p_.threat_discount >= 0 && p_.threat_discount <= 1 &&
+                 p_.return_weight >= 0 && p_.control_discount >= 0 && p_.enemy_yard_discount >= 0;
+  for (int t = 0; t <= max_t; ++t) bounded = bounded && keep_[t] >= 0 && keep_[t] <= 1;
+  for (double f : discount_) bounded = bounded && f >= 0 && f <= 1;
+  for (int k = 0; k < kMaxDist; ++k) bounded = bounded && growth_[k] >= 0 && mined_left_[k] >= 0 && mined_left_[k] <= 1;
+  mining_bounded_ = bounded;
+  // Undiscounted trips peak once; with a collect rate of at least 0.001 the
+  // roundings of the mined share (1 - (1 - rate)^t) stay far below kFallMargin.
+  single_peak_ = bounded && p_.step_discount == 1 && s.config().collect_rate >= 1e-3;
+}
+
+// Mining: the carried-halite rate of a trip to each cell worth it,
+//   max over t of  discount^(d1 + t) (w x + h' (1 - (1 - collectRate)^t)) / (d1 + t + return_weight d2),
+// h' the cell's halite regrown over the trip out (or taken down by the enemy
+// ship mining it), w the phase's cargo weight. The best k cells (by value,
+// then cell index) are kept; the order cells are visited in does not change
+// them. A cell whose upper bound cannot beat the k-th best so far is passed
+// over before its costly terms are computed (mining_bounded_ says when the
+// bounds hold), so the cells near the ship, which set a high k-th best
+// early, are visited first.
+void FleetPolicy::best_mining_targets(const State& s, int from, double x) {
+  top_.clear();
+  const size_t k = static_cast<size_t>(std::max(0, p_.targets_per_ship));
+  if (k == 0) return;
+  const int left = steps_left(s);
+  const int n = geo_.size();
+  const double cap = static_cast<double>(s.config().max_cell_halite);
+  const int max_t = std::min(p_.max_mine_turns, kMaxTurns - 1);
+  const double carried = p_.mining_cargo_weight * cargo_weight_ * x;
+  const bool prune = mining_bounded_ && carried >= 0;
+  auto ranks_before = [](const std::pair<double, int>& a, const std::pair<double, int>& b) {
+    return a.first > b.first || (a.first == b.first && a.second < b.second);
+  };
+  // Whether a cell worth `value` (or any less) would enter the best k.
+  auto can_enter = [&](double value, int cell) { return top_.size() < k || ranks_before({value, cell}, top_.back()); };
+  // A bound on a cell's value (at least the value computed below, so a
+  // cell whose bound cannot enter the best k is passed over): the rate's
+  // bound over every t for a trip of at least `trip` moves, the cargo's share
+  // at t = 1 plus the mined share at its best t (no discount: it is at most
+  // 1; the margin covers the roundings), times the factors below, the
+  // pressure's at most 1 when only some enemies pressing are lighter.
+  auto value_bound = [&](const MineCell& m, int d1, double hv) {
+    const int trip = std::min(static_cast<int>(d1 + p_.return_weight * m.home), kTripBounds - 1);
+    const double rate = (carried * carried_rate_bound_[trip] + hv * mined_rate_bound_[trip]) * kBoundMargin;
+    const double arriving = x + hv * keep_[1];
+    const double bound = rate * (arriving > m.heaviest_presser ? m.held_pressed : m.held) * m.territory;
+    return lighter_within(m.cell, d1) < arriving ? bound * (1 - p_.threat_discount) : bound;
+  };
+  auto consider = [&](const MineCell& m, int d1) {
+    const int c = m.cell;
+    const double h = m.halite;
+    const int d2 = m.home;
+    const double hv = m.enemy_on && d1 > 1 ? h * mined_left_[d1 - 1] : std::min(h * growth_[d1], std::max(h, cap));
+    int t_lo = 1, t_hi = max_t;
+    if (m.farm) {
+      // A farm cell is left to regrow up to the harvest threshold, then
+      // mined down to it, no further.
+      if (hv < harvest_threshold_) return;
+      t_lo = t_hi = std::clamp(static_cast<int>(std::ceil(std::log(harvest_threshold_ / hv) / log_keep_)), 1, max_t);
+    }
+    if (prune && !can_enter(value_bound(m, d1, hv), c)) return;
+    auto rate = [&](int t) {
+      return discount_[d1 + t] * (carried + keep_[t] * hv) / std::max(1.0, d1 + t + p_.return_weight * d2);
+    };
+    t_hi = std::min(t_hi, left - d1 - d2);  // the whole trip before the episode ends
+    double best = 0;
+    if (!single_peak_ || carried < 0) {
+      for (int t = t_lo; t <= t_hi; ++t) best = std::max(best, rate(t));
+    } else if (t_lo <= t_hi) {
+      // Undiscounted, the rate rises to one peak and then falls (the
+      // cargo grows concavely in t, the trip linearly), so the search
+      // starts where the last cell peaked and walks each way until the
+      // rate falls by more than the roundings can account for.
+      const int t0 = std::clamp(peak_, t_lo, t_hi);
+      const double at_t0 = rate(t0);
+      best = std::max(best, at_t0);
+      peak_ = t0;
+      double last = at_t0;
+      for (int t = t0 + 1; t <= t_hi; ++t) {
+        const double r = rate(t);
+        if (r > best) best = r, peak_ = t;
+        if (r < last * kFallMargin) break;
+        last = r;
+      }
+      last = at_t0;
+      for (int t = t0 - 1; t >= t_lo; --t) {
+        const double r = rate(t);
+        if (r > best) best = r, peak_ = t;
+        if (r < last * kFallMargin) break;
+        last = r;
+      }
+    }
+    if (best <= 0) return;
+    const double arriving = x + hv * keep_[1];  // the cargo it holds after a turn there
+    double factor;
+    if (arriving <= m.lightest_presser) factor = m.held;  // exp(-0) = 1: no enemy lighter than the ship presses
+    else if (arriving > m.heaviest_presser) factor = m.held_pressed;  // every enemy pressing is lighter
+    else factor = m.held * std::exp(-p_.pressure_discount * pressure(c, arriving));
+    best *= factor;
+    best *= m.territory;
+    if (lighter_within(c, d1) < arriving) best *= 1 - p_.threat_discount;
+    if (!can_enter(best, c)) return;
+    if (top_.size() == k) top_.pop_back();
+    const std::pair<double, int> entry{best, c};
+    top_.insert(std::lower_bound(top_.begin(), top_.end(), entry, ranks_before), entry);
+  };
+  peak_ = 1;
+  const int row0 = from / n, col0 = from % n;
+  // The near cells: all within kNearRadius, and further rings until k cells are kept.
+  const int max_dist = static_cast<int>(ring_begin_.size()) - 2;
+  int near = 0;
+  for (;; ++near) {
+    for (int j = ring_begin_[near]; j < ring_begin_[near + 1]; ++j) {
+      int row = row0 + ring_[j].first, col = col0 + ring_[j].second;
+      if (row >= n) row -= n;
+      if (col >= n) col -= n;
+      const int index = mine_index_[row * n + col];
+      if (index >= 0) consider(mine_cells_[static_cast<size_t>(index)], near);
+    }
+    if (near == max_dist || (near >= kNearRadius && top_.size() == k)) break;
+  }
+  // The other cells, those whose bound can beat the k-th best of the near
+  // ones picked out first without a branch (most cannot).
+  const double least = prune && top_.size() == k ? top_.back().first : -kInf;
+  int picked = 0;
+  for (int i = 0; i < static_cast<int>(mine_cells_.size()); ++i) {
+    const MineCell& m = mine_cells_[static_cast<size_t>(i)];
+    const int d1 = geo_.dist(from, m.cell);
+    const double hv = m.enemy_on && d1 > 1 ? m.halite * mined_left_[d1 - 1]
+                                           : std::min(m.halite * growth_[d1], std::max(m.halite, cap));
+    picked_[static_cast<size_t>(picked)] = static_cast<int16_t>(i);
+    picked += (d1 > near) & (value_bound(m, d1, hv) >= least);
+  }
+  for (int j = 0; j < picked; ++j) {
+    const MineCell& m = mine_cells_[static_cast<size_t>(picked_[static_cast<size_t>(j)])];
+    consider(m, geo_.dist(from, m.cell));
+  }
+}
+
 void FleetPolicy::score_ship(const State& s, int me, int row) {
   const auto ships = s.ships();
   const int i = rows_[row];
@@ -466,9 +721,6 @@ void FleetPolicy::score_ship(const State& s, int me, int row) {
   const double x = sh.cargo;
   const int hd = home_[sh.cell];
   const int left = steps_left(s);
-  const Config& cfg = s.config();
-  // Where the enemy holds the region, a trip is worth less.
-  auto held = [&](int c) { return control_[c] < 0 ? std::exp(p_.control_discount * control_[c]) : 1.0; };
   if (i == builder_) {
     cands_.push_back({column_of(kBuildKey, Role::Build, site_, -1), kForcedValue});
     return;
@@ -485,42 +737,9 @@ void FleetPolicy::score_ship(const State& s, int me, int row) {
     private_role_[row] = Role::Home;
   }
 
-  // Mining: the carried-halite rate of a trip to each cell worth it,
-  //   max over t of  discount^(d1 + t) (w x + h' (1 - (1 - collectRate)^t)) / (d1 + t + return_weight d2),
-  // h' the cell's halite regrown over the trip out (or taken down by the
-  // enemy ship mining it), w the phase's cargo weight.
-  const int cells = geo_.cells();
-  const double cap = static_cast<double>(cfg.max_cell_halite);
-  const int max_t = std::min(p_.max_mine_turns, kMaxTurns - 1);
-  const double log_keep = std::log(1 - cfg.collect_rate);
-  scratch_.clear();
-  for (int c = 0; c < cells; ++c) {
-    const double h = s.halite(c);
-    if (h < harvest_min_[c] || yard_cell_[c]) continue;
-    const int d1 = geo_.dist(sh.cell, c), d2 = home_[c];
-    const double hv = enemy_on_[c] && d1 > 1 ? h * std::pow(1 - cfg.collect_rate, d1 - 1)
-                                             : std::min(h * growth_[d1], std::max(h, cap));
-    int t_lo = 1, t_hi = max_t;
-    if (farm_[c]) {
-      // A farm cell is left to regrow up to the harvest threshold, then
-      // mined down to it, no further.
-      if (hv < harvest_threshold_) continue;
-      t_lo = t_hi = std::clamp(static_cast<int>(std::ceil(std::log(harvest_threshold_ / hv) / log_keep)), 1, max_t);
-    }
-    double best = 0;
-    for (int t = t_lo; t <= t_hi && d1 + t + d2 <= left; ++t)
-      best = std::max(best, discount_[d1 + t] * (p_.mining_cargo_weight * cargo_weight_ * x + keep_[t] * hv) /
-                                std::max(1.0, d1 + t + p_.return_weight * d2));
-    if (best <= 0) continue;
-    best *= held(c) * std::exp(-p_.pressure_discount * pressure(c, x + hv * keep_[1]));
-    if (enemy_home_[c] < d2) best *= std::exp(-p_.enemy_yard_discount * (d2 - enemy_home_[c]));
-    if (lighter_within(c, d1) < x + hv * keep_[1]) best *= 1 - p_.threat_discount;
-    scratch_.push_back({best, c});
-  }
-  const size_t k = std::min(scratch_.size(), static_cast<size_t>(p_.targets_per_ship));
-  std::partial_sort(scratch_.begin(), scratch_.begin() + static_cast<std::ptrdiff_t>(k), scratch_.end(),
-                    [](const auto& a, const auto& b) { return a.first > b.first || (a.first == b.first && a.second < b.second); });
-  for (size_t j = 0; j < k; ++j) cands_.push_back({column_of(scratch_[j].second, Role::Mine, scratch_[j].second, -1), scratch_[j].first});
+  // Mining: its best targets_per_ship cells.
+  best_mining_targets(s, sh.cell, x);
+  for (const auto& [value, cell] : top_) cands_.push_back({column_of(cell, Role::Mine, cell, -1), value});
 
   // Hunting: each side of an enemy ship that carries more, so that hunters
   // come from different sides and box it in.
@@ -530,7 +749,7 @@ void FleetPolicy::score_ship(const State& s, int me, int row) {
       if (e.owner == me || e.cargo <= x || e.cargo < p_.hunt_min_cargo) continue;
       if (geo_.dist(sh.cell, e.cell) > p_.hunt_radius) continue;
       // A target next to its own yard deposits before it can be caught.
-      if (nearest_yard(s.shipyards(), e.owner, e.cell, geo_).dist <= 1) continue;
+      if (at_home_[j]) continue;
       double value = p_.hunt_weight * (e.cargo - x);
       if (escapes_[j] == 0) value *= p_.hunt_trap_bonus;
       else if (escapes_[j] == 1) value *= 0.5 * (1 + p_.hunt_trap_bonus);
@@ -561,9 +780,7 @@ void FleetPolicy::score_ship(const State& s, int me, int row) {
       const int d = geo_.dist(sh.cell, yd.cell);
       const bool final_turns = left <= p_.final_attack_steps && d <= left;
       if (!final_turns && d > p_.yard_attack_radius) continue;
-      bool defended = s.player(yd.owner).bank >= static_cast<double>(cfg.spawn_cost);
-      for (const Ship& o : ships) defended = defended || (o.owner == yd.owner && geo_.dist(o.cell, yd.cell) <= 1);
-      if (final_turns || !defended)
+      if (final_turns || !defended_[y])
         cands_.push_back({column_of(kRamKey + y, Role::Ram, yd.cell, y), p_.yard_attack_value / (d + 1)});
     }
 }
@@ -609,12 +826,24 @@ void FleetPolicy::assign(const State& s, int me) {
   for (int c = 0; c < cells; ++c)
     farm_[c] = farming && !yard_cell_[c] && home_[c] <= p_.farm_radius && control_[c] >= p_.farm_control;
   cargo_weight_ = step < p_.early_steps ? p_.early_cargo_weight : p_.cargo_weight;
-  for (int t = 0; t < kMaxTurns; ++t) keep_[t] = 1 - std::pow(1 - cfg.collect_rate, t);
-  for (int k = 0; k < kMaxDist + kMaxTurns; ++k) discount_[k] = std::pow(p_.step_discount, k);
-  for (int k = 0; k < kMaxDist; ++k) growth_[k] = std::pow(1 + cfg.regen_rate, k);
+  fill_tables(cfg);
+  prepare_mining(s);
   escapes_.assign(ships.size(), kNumMoves);
-  for (int j = 0; j < static_cast<int>(ships.size()); ++j)
-    if (ships[j].owner != me) escapes_[j] = free_escapes(s, j);
+  at_home_.assign(ships.size(), 0);
+  for (int j = 0; j < static_cast<int>(ships.size()); ++j) {
+    if (ships[j].owner == me) continue;
+    escapes_[j] = free_escapes(s, j);
+    at_home_[j] = nearest_yard(s.shipyards(), ships[j].owner, ships[j].cell, geo_).dist <= 1;
+  }
+  // An enemy yard is defended when its owner can spawn or has a ship next to it.
+  defended_.assign(s.shipyards().size(), 0);
+  for (int y = 0; y < static_cast<int>(s.shipyards().size()); ++y) {
+    const Shipyard& yd = s.shipyards()[y];
+    if (yd.owner == me) continue;
+    bool defended = s.player(yd.owner).bank >= static_cast<double>(cfg.spawn_cost);
+    for (const Ship& o : ships) defended = defended || (o.owner == yd.owner && geo_.dist(o.cell, yd.cell) <= 1);
+    defended_[y] = defended;
+  }
   yard_threat_.assign(s.shipyards().size(), 1 << 20);
   for (int y = 0; y < static_cast<int>(s.shipyards().size()); ++y) {
     const Shipyard& yd = s.shipyards()[y];

@@ -60,31 +60,23 @@ void RolloutPolicy::prepare(const State& root, const Geometry& geo) {
 
 void RolloutPolicy::stage_all(State& s, const Geometry& geo, Rng& turn_rng) {
   if (++epoch_ == 0) {  // stamps wrapped: clear them once every 2^32 turns
-    stamp_.fill(0);
+    for (Occupant& o : occ_) o.stamp = 0;
     taken_stamp_.fill(0);
-    reach_stamp_.fill(0);
     epoch_ = 1;
   }
   const uint64_t turn_seed = turn_rng.next();
   const auto ships = s.ships();
   const auto yards = s.shipyards();
   const int num = static_cast<int>(ships.size());
+  // Ships share a cell only in a starting state: each keeps the one recorded before it.
+  bool shared = false;
   for (const Ship& sh : ships) {
-    stamp_[sh.cell] = epoch_;
-    occ_owner_[sh.cell] = sh.owner;
-    occ_cargo_[sh.cell] = sh.cargo;
-    occ_index_[sh.cell] = static_cast<int16_t>(&sh - ships.data());
-    if (p_.avoid_reach)
-      for (int m = 0; m < kNumMoves; ++m) {
-        const int c = geo.neighbor(sh.cell, m);
-        if (reach_stamp_[c] != epoch_) {
-          reach_stamp_[c] = epoch_;
-          reach_cargo_[c].fill(kInf);
-        }
-        reach_cargo_[c][sh.owner] = std::min(reach_cargo_[c][sh.owner], sh.cargo);
-      }
+    Occupant& o = occ_[sh.cell];
+    const bool taken = o.stamp == epoch_;
+    shared |= taken;
+    under_[static_cast<size_t>(&sh - ships.data())] = taken ? o.index : int16_t{-1};
+    o = {epoch_, sh.owner, static_cast<int16_t>(&sh - ships.data()), sh.cargo};
   }
-  const int players = s.num_players();
   const bool tables = prepared_ && prep_size_ == geo.size() && prep_yards_ == static_cast<int>(yards.size()) &&
                       prep_sum_ == yard_sum(yards);
   const int left = steps_left(s);
@@ -141,12 +133,26 @@ void RolloutPolicy::stage_all(State& s, const Geometry& geo, Rng& turn_rng) {
     auto safe = [&](int m) {
       const int c = geo.neighbor(sh.cell, m);
       if (taken_stamp_[c] == epoch_ && plan_owner_[c] == sh.owner) return false;
-      if (p_.avoid_reach && reach_stamp_[c] == epoch_)
-        for (int q = 0; q < players; ++q)
-          if (q != sh.owner && reach_cargo_[c][q] <= sh.cargo) return false;
-      if (stamp_[c] != epoch_ || c == sh.cell) return true;
-      if (occ_owner_[c] == sh.owner) return occ_index_[c] < i;
-      return occ_cargo_[c] > sh.cargo;
+      // The enemy ships that can reach c are on c or next to it.
+      if (p_.avoid_reach && !shared) {
+        bool reached = false;
+        for (int k = 0; k < kNumMoves; ++k) {
+          const Occupant& o = occ_[geo.neighbor(c, k)];
+          reached |= (o.stamp == epoch_) & (o.owner != sh.owner) & (o.cargo <= sh.cargo);
+        }
+        if (reached) return false;
+      } else if (p_.avoid_reach) {
+        for (int k = 0; k < kNumMoves; ++k) {
+          const Occupant& o = occ_[geo.neighbor(c, k)];
+          if (o.stamp != epoch_) continue;
+          for (int j = o.index; j >= 0; j = under_[static_cast<size_t>(j)])
+            if (ships[j].owner != sh.owner && ships[j].cargo <= sh.cargo) return false;
+        }
+      }
+      const Occupant& o = occ_[c];
+      if (o.stamp != epoch_ || c == sh.cell) return true;
+      if (o.owner == sh.owner) return o.index < i;
+      return o.cargo > sh.cargo;
     };
     int chosen = want;
     if (!safe(chosen)) {

@@ -50,13 +50,22 @@ class Geometry {
   int neighbor(int cell, int m) const { return nbr_[cell * kNumMoves + m]; }
   // The move index that brings `from` one step closer to `to` along rows
   // (first) or columns, -1 when already there. Ties on a torus of even size
-  // pick north / west.
-  int toward(int from, int to, bool columns_first) const;
+  // pick south / east.
+  int toward(int from, int to, bool columns_first) const {
+    if (from == to) return -1;
+    const int vertical = vertical_[row_[from] * kMaxBoardSize + row_[to]];
+    const int horizontal = horizontal_[col_[from] * kMaxBoardSize + col_[to]];
+    const int m = columns_first ? horizontal : vertical;
+    return m >= 0 ? m : columns_first ? vertical : horizontal;
+  }
 
  private:
   int n_ = 0;
   std::array<uint8_t, kMaxCells> row_{}, col_{};
   std::array<uint8_t, kMaxBoardSize * kMaxBoardSize> axis_{};
+  // The move one step along rows (north 1 / south 2) or columns (east 3 /
+  // west 4) from one row or column index to another, -1 when equal.
+  std::array<int8_t, kMaxBoardSize * kMaxBoardSize> vertical_{}, horizontal_{};
   std::array<uint16_t, kMaxCells * kNumMoves> nbr_{};
 };
 

@@ -46,6 +46,7 @@
 #pragma once
 
 #include <array>
+#include <cstdlib>
 #include <vector>
 
 #include "halite/search/common.h"
@@ -184,8 +185,18 @@ class FleetPolicy {
   void plan_economy(const State& s, int player);
   void choose_site(const State& s, int player);
   double site_score(const State& s, int cell) const;
+  // At least site_score(), at a fraction of its cost.
+  double site_score_bound(const State& s, int cell) const;
   void assign(const State& s, int player);
+  // The tables of powers and rate bounds, refilled when the rules or the
+  // parameters they depend on change.
+  void fill_tables(const Config& cfg);
+  // What score_ship() needs of every cell worth mining, the same for every ship.
+  void prepare_mining(const State& s);
   void score_ship(const State& s, int player, int row);
+  // Into top_: the best targets_per_ship mining targets (value, cell) of a
+  // ship on `cell` carrying `cargo`, best first.
+  void best_mining_targets(const State& s, int cell, double cargo);
   void cost_moves(const State& s, int player);
   // The assignment column for `key` (created on first use).
   int column_of(int key, Role role, int cell, int target);
@@ -199,9 +210,15 @@ class FleetPolicy {
       if (pressure_[static_cast<size_t>(k)].first < cargo) sum += pressure_[static_cast<size_t>(k)].second;
     return sum;
   }
+  // offset_cell() through wrap_ (filled by compute_maps()) for offsets within its margin.
+  int offset(int cell, int dr, int dc) const {
+    const int n = geo_.size();
+    if (std::abs(dr) > kWrapMargin || std::abs(dc) > kWrapMargin) return offset_cell(cell, dr, dc, n);
+    return wrap_[static_cast<size_t>(cell / n + dr + kWrapMargin)] * n + wrap_[static_cast<size_t>(cell % n + dc + kWrapMargin)];
+  }
   // The least cargo of an enemy ship within distance d of cell c.
   double lighter_within(int cell, int d) const {
-    return within_[static_cast<size_t>(cell) * kMaxDist + std::min(d, kMaxDist - 1)];
+    return within_[static_cast<size_t>(cell) * within_stride_ + std::min(d, within_stride_ - 1)];
   }
 
   static constexpr int kMaxDist = 2 * kMaxBoardSize + 1;
@@ -217,7 +234,12 @@ class FleetPolicy {
   std::array<double, kMaxCells> danger2_{};       // least enemy cargo within distance 2 (-1: enemy yard)
   std::array<double, kMaxCells> control_{};       // own minus enemy presence
   std::array<double, kMaxCells> own_reach_min_{}; // least own cargo that can be there after this turn
-  std::vector<double> within_;                    // cells x kMaxDist: least enemy cargo within d
+  std::vector<double> within_;                    // cells x within_stride_: least enemy cargo within d
+  int within_stride_ = 1;                         // the board's greatest distance + 1
+  // wrap_[x + kWrapMargin]: row (or column) x of the board taken round the torus.
+  static constexpr int kWrapMargin = 2 * kMaxBoardSize;
+  std::array<int16_t, kMaxBoardSize + 2 * kWrapMargin> wrap_{};
+  int wrap_size_ = 0;
   std::vector<int> pressure_begin_, pressure_fill_;  // per cell: its range in pressure_
   std::vector<std::pair<double, double>> pressure_;  // (enemy cargo, weight) near each cell
   std::array<uint8_t, kMaxCells> yard_cell_{};    // 1: own yard, 2: enemy yard
@@ -241,7 +263,42 @@ class FleetPolicy {
   std::array<double, kMaxTurns> keep_{};
   std::array<double, kMaxDist + kMaxTurns> discount_{};
   std::array<double, kMaxDist> growth_{};
+  std::array<double, kMaxDist> mined_left_{};  // (1 - collect_rate)^k: a cell mined k turns by an enemy
+  double log_keep_ = 0;                         // log(1 - collect_rate)
+  // Per whole number of moves d of a trip: bounds on the mining rate over
+  // every t, max_t keep_[t] / (d + t), and on the cargo's, 1 / (d + 1).
+  static constexpr int kTripBounds = 3 * kMaxDist;
+  std::array<double, kTripBounds> mined_rate_bound_{}, carried_rate_bound_{};
+  // What the tables above (and keep_, discount_, growth_) were filled for.
+  bool tables_filled_ = false;
+  double tables_collect_rate_ = 0, tables_regen_rate_ = 0, tables_step_discount_ = 0;
+  int tables_max_t_ = 0;
+  // A cell worth mining this turn (prepare_mining), in cell order.
+  struct MineCell {
+    int cell;
+    int home;       // distance to the nearest own yard (home_)
+    double halite;
+    double held;    // a trip's value factor where the enemy holds the region
+    double held_pressed;  // held x exp(-pressure_discount x the pressure of every enemy near the cell)
+    double lightest_presser, heaviest_presser;  // least and most cargo of those enemies (+inf, -inf: none)
+    double territory;  // exp(-enemy_yard_discount x how much nearer an enemy yard than own yards), 1 where not
+    bool farm;
+    bool enemy_on;
+  };
+  std::vector<MineCell> mine_cells_;
+  std::array<int16_t, kMaxCells> mine_index_{};  // per cell: its index in mine_cells_, -1: not worth mining
+  std::array<int16_t, kMaxCells> picked_{};      // indices into mine_cells_ a ship's search visits
+  // The cells by distance from cell 0, as (row, column) offsets (ring_begin_[d]: the first at distance d).
+  int ring_size_ = 0;
+  std::vector<std::pair<uint8_t, uint8_t>> ring_;
+  std::vector<int> ring_begin_;
+  bool mining_bounded_ = false;  // the bounds score_ship() prunes with hold
+  bool single_peak_ = false;     // a trip's rate over t has one peak (no discount)
+  int peak_ = 1;                 // the t at which the last trip's rate peaked
+  std::vector<std::pair<double, int>> top_;  // a ship's best mining targets so far (value, cell), best first
   std::vector<int> escapes_;      // per ship index: free escapes of an enemy ship
+  std::vector<uint8_t> at_home_;  // per ship index: an enemy ship next to one of its yards (it deposits first)
+  std::vector<uint8_t> defended_; // per yard index: an enemy yard can put a defender on its cell
   std::vector<int> yard_threat_;  // per yard index: distance of the nearest enemy ship to an own yard
   std::vector<int> rows_;         // own ship indices in the assignment
   std::vector<Column> columns_;
@@ -253,7 +310,6 @@ class FleetPolicy {
   int shared_columns_ = 0;
   std::vector<double> cost_;
   std::vector<int> row_column_;  // chosen column per row
-  std::vector<std::pair<double, int>> scratch_;
   Assignment assignment_;
   // Moves (cost_moves, decide).
   std::vector<int> spawn_cells_, shared_cells_;

@@ -49,13 +49,17 @@ class RolloutPolicy {
   RolloutParams p_;
   std::vector<std::pair<UnitId, int>> targets_;
   std::array<uint8_t, kMaxShips> moves_{};
-  std::array<uint32_t, kMaxCells> stamp_{}, taken_stamp_{};
-  std::array<uint8_t, kMaxCells> occ_owner_{}, plan_owner_{};
-  std::array<int16_t, kMaxCells> occ_index_{};
-  std::array<double, kMaxCells> occ_cargo_{};
-  // Per cell, the least cargo of a ship of each player that can reach it.
-  std::array<uint32_t, kMaxCells> reach_stamp_{};
-  std::array<std::array<double, kMaxPlayers>, kMaxCells> reach_cargo_{};
+  // The ship on a cell at the start of the turn (the last one, when several share it).
+  struct Occupant {
+    uint32_t stamp;  // == epoch_: this turn's
+    uint8_t owner;
+    int16_t index;
+    double cargo;
+  };
+  std::array<Occupant, kMaxCells> occ_{};
+  std::array<int16_t, kMaxShips> under_{};  // per ship: the one before it on its cell, -1: none
+  std::array<uint32_t, kMaxCells> taken_stamp_{};
+  std::array<uint8_t, kMaxCells> plan_owner_{};
   uint32_t epoch_ = 0;
   // prepare(): the yards it saw (count and cell sum), and per player and cell
   // the nearest own yard (-1: none) and its distance; per cell the yard owner.
