@@ -7,6 +7,7 @@
 
 #include "conformance.h"
 #include "halite/lab/arena.h"
+#include "temp_dir.h"
 #include "halite/lab/match.h"
 
 using namespace halite;
@@ -106,6 +107,24 @@ TEST_CASE("the arena counts no aborted game in any player's figures", "[lab][are
   const lab::ArenaSummary summary = lab::run_arena(options);
   CHECK(summary.aborted == 0);
   CHECK(summary.to_json().at("aborted") == 0);
+}
+
+TEST_CASE("an arena writing replays writes none for a game aborted before its first state", "[lab][arena]") {
+  // On 2x2 boards the reference's generator leaves some boards empty and
+  // fails on them (so does the engine): such a game never starts.
+  TempDir dir("halite_arena_replays");
+  lab::ArenaOptions options;
+  options.players = {lab::PlayerSpec::parse("greedy"), lab::PlayerSpec::parse("greedy")};
+  options.games = 6;
+  options.seed = 1;
+  options.config.size = 2;
+  options.config.episode_steps = 20;
+  options.replay_dir = dir.str();
+  const lab::ArenaSummary summary = lab::run_arena(options);
+  REQUIRE(summary.aborted > 0);
+  REQUIRE(summary.aborted < options.games);
+  const auto files = std::distance(std::filesystem::directory_iterator(dir.path), std::filesystem::directory_iterator());
+  CHECK(files == options.games - summary.aborted);
 }
 
 TEST_CASE("agent failures are applied as Kaggle's runner applies them", "[lab][match]") {

@@ -150,7 +150,10 @@ ArenaGame play_arena_game(const ArenaOptions& options, int index, GameSeats& gam
     game.result = MatchResult{};
     game.result.aborted = e.what();
   }
-  if (mo.record) {
+  // A game aborted before its first state (a board the generator cannot
+  // make, a planner that cannot be built) has no replay: its JSONL record's
+  // "aborted" says why.
+  if (mo.record && !game.result.recorded_states.empty()) {
     std::vector<std::string> names;
     for (int p : game.seat_player) names.push_back(options.players[p].label);
     std::ofstream out(options.replay_dir + "/game-" + std::to_string(index) + ".json");
