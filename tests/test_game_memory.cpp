@@ -83,6 +83,37 @@ TEST_CASE("memory counts yard guarding, conversions with their cargo, losses", "
   CHECK(memory.player(0).yard_threat_turns == 0);
 }
 
+TEST_CASE("memory counts which opponent sank our ships", "[memory]") {
+  const Config config = small_config();
+  // Step 10, 4 players: our loaded ship at (4,4) with player 1's empty ship
+  // next to it (it wins the collision on (4,4)); our ship at (1,1) next to
+  // player 2's yard at (1,2) (it runs into it); our ship at (7,7) that
+  // converts; player 3's ship far away.
+  State a = State::empty(config, 4, 10);
+  a.add_shipyard(UnitId::make(1, 1), cell(1, 2), 2);
+  a.add_ship(UnitId::make(2, 1), cell(4, 4), 0, 120);
+  a.add_ship(UnitId::make(2, 2), cell(4, 5), 1, 0);
+  a.add_ship(UnitId::make(2, 3), cell(1, 1), 0, 30);
+  a.add_ship(UnitId::make(2, 4), cell(7, 7), 0, 600);
+  a.add_ship(UnitId::make(2, 5), cell(0, 8), 3, 0);
+  State b = State::empty(config, 4, 11);
+  b.add_shipyard(UnitId::make(1, 1), cell(1, 2), 2);
+  b.add_shipyard(UnitId::make(11, 1), cell(7, 7), 0);
+  b.add_ship(UnitId::make(2, 2), cell(4, 4), 1, 120);
+  b.add_ship(UnitId::make(2, 5), cell(0, 7), 3, 0);
+
+  GameMemory memory;
+  memory.reset(4, 0);
+  memory.observe(a);
+  memory.observe(b);
+  CHECK(memory.player(0).ships_lost == 2);
+  CHECK(memory.player(0).ships_converted == 1);
+  CHECK(memory.player(1).ships_sunk == 1);
+  CHECK(memory.player(2).ships_sunk == 1);
+  CHECK(memory.player(3).ships_sunk == 0);
+  CHECK(memory.player(0).ships_sunk == 0);
+}
+
 TEST_CASE("memory over a whole game depends only on the states", "[memory]") {
   // Record a game, then feed its states to two memories, one of them
   // copied half way: both end equal, and a reset starts over.

@@ -567,7 +567,7 @@ void FleetPolicy::prepare_mining(const State& s) {
                          : m.held * std::exp(-p_.pressure_discount * pressure(c, kInf));
     // Nearer an enemy yard than our own, a trip is worth less: enemy ships
     // spawn, return and hunt there.
-    m.territory = enemy_home_[c] < m.home ? std::exp(-p_.enemy_yard_discount * (m.home - enemy_home_[c])) : 1.0;
+    m.territory = enemy_yard_lead_[c] > 0 ? std::exp(-p_.enemy_yard_discount * enemy_yard_lead_[c]) : 1.0;
     m.farm = farm_[c] != 0;
     m.enemy_on = enemy_on_[c] != 0;
     mine_cells_.push_back(m);
@@ -801,11 +801,13 @@ void FleetPolicy::assign(const State& s, int me) {
   for (int i : converts_) sites_.push_back(ships[i].cell);
   home_distances(s, me, geo_, sites_, home_);
   const int cells = geo_.cells();
-  std::fill(enemy_home_.begin(), enemy_home_.begin() + cells, static_cast<int16_t>(2 * geo_.size()));
+  // How many moves nearer an enemy yard than our own each cell is.
+  std::fill(enemy_yard_lead_.begin(), enemy_yard_lead_.begin() + cells, int16_t{0});
   if (p_.enemy_yard_discount > 0)
     for (const Shipyard& y : s.shipyards())
       if (y.owner != me)
-        for (int c = 0; c < cells; ++c) enemy_home_[c] = static_cast<int16_t>(std::min<int>(enemy_home_[c], geo_.dist(c, y.cell)));
+        for (int c = 0; c < cells; ++c)
+          enemy_yard_lead_[c] = static_cast<int16_t>(std::max<int>(enemy_yard_lead_[c], home_[c] - geo_.dist(c, y.cell)));
   const int left = steps_left(s);
   double nonzero_total = 0;
   int nonzero = 0;

@@ -74,9 +74,18 @@ void GameMemory::compare(const State& prev, const State& cur) {
     if (converted) {
       ++m.ships_converted;
       m.converted_cargo += sh.cargo;
-    } else {
-      ++m.ships_lost;
+      continue;
     }
+    ++m.ships_lost;
+    if (sh.owner != me_) continue;
+    // Whoever stands where it could have been hit: a ship on the cell it
+    // moved to (one of five), or a yard it ran into.
+    bool near[kMaxPlayers] = {};
+    for (const Ship& o : cur.ships())
+      if (o.owner != me_ && geo.dist(o.cell, sh.cell) <= 1) near[o.owner] = true;
+    for (const Shipyard& y : cur.shipyards())
+      if (y.owner != me_ && geo.dist(y.cell, sh.cell) <= 1) near[y.owner] = true;
+    for (size_t q = 0; q < players_.size(); ++q) players_[q].ships_sunk += near[q];
   }
   for (const Ship& sh : cur.ships())
     if (prev.find_ship(sh.id) < 0) ++players_[sh.owner].ships_spawned;
@@ -127,9 +136,9 @@ std::string GameMemory::summary() const {
     const PlayerMemory& m = players_[p];
     std::snprintf(line, sizeof line,
                   "  player %zu%s: spawned %d, converted %d (mean cargo %.0f), lost %d ships, %d shipyards; max %d "
-                  "ships; approaches %.2f of %lld, guards %.2f of %lld\n",
+                  "ships; sank %d of ours; approaches %.2f of %lld, guards %.2f of %lld\n",
                   p, static_cast<int>(p) == me_ ? " (us)" : "", m.ships_spawned, m.ships_converted,
-                  m.mean_convert_cargo(), m.ships_lost, m.shipyards_lost, m.max_ships, m.approach_rate(),
+                  m.mean_convert_cargo(), m.ships_lost, m.shipyards_lost, m.max_ships, m.ships_sunk, m.approach_rate(),
                   static_cast<long long>(m.approach_chances), m.guard_rate(),
                   static_cast<long long>(m.yard_threat_turns));
     out += line;

@@ -255,7 +255,8 @@ class FleetPolicy {
   // Roles (assign).
   std::vector<int> sites_;  // cells of this turn's conversions
   std::array<int16_t, kMaxCells> home_{};
-  std::array<int16_t, kMaxCells> enemy_home_{};  // distance to the nearest enemy yard
+  // Per cell, how many moves nearer an enemy yard than own yards (0: none).
+  std::array<int16_t, kMaxCells> enemy_yard_lead_{};
   std::array<double, kMaxCells> harvest_min_{};  // least halite worth mining
   std::array<uint8_t, kMaxCells> farm_{};        // cells left to regrow to harvest_threshold_
   double harvest_threshold_ = 0;
@@ -281,7 +282,7 @@ class FleetPolicy {
     double held;    // a trip's value factor where the enemy holds the region
     double held_pressed;  // held x exp(-pressure_discount x the pressure of every enemy near the cell)
     double lightest_presser, heaviest_presser;  // least and most cargo of those enemies (+inf, -inf: none)
-    double territory;  // exp(-enemy_yard_discount x how much nearer an enemy yard than own yards), 1 where not
+    double territory;  // exp(-enemy_yard_discount x enemy_yard_lead_), 1 where no enemy yard is nearer
     bool farm;
     bool enemy_on;
   };

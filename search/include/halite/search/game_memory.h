@@ -34,6 +34,10 @@ struct PlayerMemory {
   int ships_spawned = 0;
   int ships_converted = 0;
   int ships_lost = 0;      // vanished without converting (collisions, shipyard hits)
+  // Opponents only: our ships lost where a ship or yard of this player stood
+  // on or next to the lost ship's cell afterwards (the collision's winner or
+  // the yard it hit); a loss among several players' units counts for each.
+  int ships_sunk = 0;
   int shipyards_lost = 0;
   int max_ships = 0;
   double converted_cargo = 0;  // sum over conversions of the ship's cargo
