@@ -1,0 +1,99 @@
+#!/usr/bin/env python3
+"""Compare two runs of ../shared/tools/kaggle-arena seed by seed.
+
+Kaggle's Halite env and the public 2020 bots are deterministic for a seed,
+so two submissions played on the same seeds differ only by what the
+submissions do: the difference of our final bank, game by game, carries no
+noise from the opponents, and its mean and standard error say more than two
+win rates side by side (docs/results.md). Games are paired by their seed and
+seat order (the arena's "game_id").
+
+    python3 scripts/paired_by_seed.py NEW.jsonl OLD.jsonl [--agent ours] [--games]
+
+prints the number of pairs, the mean difference NEW - OLD of the agent's
+final bank with its standard error, on how many games NEW did better, and
+each run's first places, win rate with its 95% Wilson interval and mean rank.
+Exits with 2 and a message naming the problem when a file cannot be read,
+has no game with the agent, or the two runs share no game.
+"""
+import argparse
+import json
+import math
+import sys
+
+
+def wilson(wins, n, z=1.96):
+    if n == 0:
+        return (0.0, 0.0)
+    p = wins / n
+    den = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return (centre - half, centre + half)
+
+
+def load(path, agent):
+    """game_id -> (bank, rank) of `agent` in each finished game of the run."""
+    games = {}
+    try:
+        with open(path) as f:
+            for number, line in enumerate(f, 1):
+                if not line.strip():
+                    continue
+                try:
+                    record = json.loads(line)
+                    seats, rewards = record["seats"], record["rewards"]
+                    key = record.get("game_id") or f'{record["format"]}|{",".join(seats)}|seed{record["seed"]}'
+                except (ValueError, KeyError, TypeError) as e:
+                    raise SystemExit(f"{path}:{number}: not a kaggle-arena game record ({e})")
+                if agent not in seats:
+                    continue
+                mine = rewards[seats.index(agent)]
+                if mine is None:  # our ERROR/TIMEOUT: no reward to compare
+                    continue
+                rank = 1 + sum(1 for r in rewards if r is not None and r > mine)
+                games[key] = (float(mine), rank)
+    except OSError as e:
+        raise SystemExit(f"{path}: {e.strerror}")
+    if not games:
+        raise SystemExit(f"{path}: no finished game with agent {agent!r}")
+    return games
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("new")
+    parser.add_argument("old")
+    parser.add_argument("--agent", default="ours", help="the seat name compared (default: ours)")
+    parser.add_argument("--games", action="store_true", help="also print every pair")
+    args = parser.parse_args()
+    try:
+        new, old = load(args.new, args.agent), load(args.old, args.agent)
+    except SystemExit as e:
+        print(f"paired_by_seed: {e}", file=sys.stderr)
+        return 2
+    keys = sorted(set(new) & set(old))
+    if not keys:
+        print(f"paired_by_seed: {args.new} and {args.old} share no game", file=sys.stderr)
+        return 2
+    diffs = [new[k][0] - old[k][0] for k in keys]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    se = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n) if n > 1 else float("nan")
+    print(f"{n} games paired: {args.agent}'s bank, new - old: {mean:+.0f} +- {se:.0f} (standard error); "
+          f"new better on {sum(d > 0 for d in diffs)} of {n}")
+    for name, run in (("new", new), ("old", old)):
+        firsts = sum(run[k][1] == 1 for k in keys)
+        low, high = wilson(firsts, n)
+        rank = sum(run[k][1] for k in keys) / n
+        bank = sum(run[k][0] for k in keys) / n
+        print(f"  {name}: first in {firsts} ({100 * firsts / n:.1f}% [{100 * low:.1f}, {100 * high:.1f}]), "
+              f"mean rank {rank:.2f}, mean bank {bank:.0f}")
+    if args.games:
+        for k, d in zip(keys, diffs):
+            print(f"  {k}: new {new[k][0]:.0f} (rank {new[k][1]}), old {old[k][0]:.0f} (rank {old[k][1]}), {d:+.0f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

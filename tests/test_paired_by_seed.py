@@ -1,0 +1,58 @@
+#!/usr/bin/env python3
+"""scripts/paired_by_seed.py on hand-made kaggle-arena records: the paired
+difference, its standard error, first places and ranks, and the clear
+refusals (a missing file, a record that is not a game, no shared game)."""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+script = sys.argv[1]
+
+
+def record(seed, seats, rewards):
+    return json.dumps({"game_id": f"4p|{','.join(seats)}|seed{seed}", "format": "4p", "seed": seed,
+                       "seats": seats, "rewards": rewards})
+
+
+def run(*args):
+    return subprocess.run([sys.executable, script, *args], capture_output=True, text=True)
+
+
+with tempfile.TemporaryDirectory() as d:
+    new, old, bad = (os.path.join(d, n) for n in ("new.jsonl", "old.jsonl", "bad.jsonl"))
+    seats = [["ours", "a", "b", "c"], ["a", "ours", "b", "c"], ["a", "b", "ours", "c"]]
+    # ours: 1000 / 3000 / 500 new, 800 / 3500 / 200 old: differences +200, -500, +300.
+    with open(new, "w") as f:
+        f.write(record(1, seats[0], [1000, 900, 100, 50]) + "\n")
+        f.write(record(2, seats[1], [100, 3000, 200, 300]) + "\n")
+        f.write(record(3, seats[2], [700, 600, 500, None]) + "\n")
+        f.write(record(4, seats[0], [10, 20, 30, 40]) + "\n")  # not in old: unpaired
+    with open(old, "w") as f:
+        f.write(record(1, seats[0], [800, 900, 100, 50]) + "\n")
+        f.write("\n")
+        f.write(record(2, seats[1], [100, 3500, 200, 300]) + "\n")
+        f.write(record(3, seats[2], [700, 600, 200, None]) + "\n")
+    r = run(new, old, "--games")
+    assert r.returncode == 0, r.stderr
+    out = r.stdout
+    # mean +0.0, sd of (200, -500, 300) = 435.9, se 251.7
+    assert out.startswith("3 games paired: ours's bank, new - old: +0 +- 252 (standard error); new better on 2 of 3"), out
+    assert "new: first in 2 (66.7% [20.8, 93.9]), mean rank 1.67, mean bank 1500" in out, out
+    assert "old: first in 1 (33.3% [6.1, 79.2]), mean rank 2.00, mean bank 1500" in out, out
+    assert "4p|a,b,ours,c|seed3: new 500 (rank 3), old 200 (rank 3), +300" in out, out
+
+    r = run(new, os.path.join(d, "missing.jsonl"))
+    assert r.returncode == 2 and "missing.jsonl: No such file or directory" in r.stderr, r.stderr
+    with open(bad, "w") as f:
+        f.write('{"seats": ["ours"]}\n')
+    r = run(bad, old)
+    assert r.returncode == 2 and "bad.jsonl:1: not a kaggle-arena game record" in r.stderr, r.stderr
+    r = run(new, old, "--agent", "nobody")
+    assert r.returncode == 2 and "no finished game with agent 'nobody'" in r.stderr, r.stderr
+    with open(bad, "w") as f:
+        f.write(record(9, seats[0], [1, 2, 3, 4]) + "\n")
+    r = run(bad, old)
+    assert r.returncode == 2 and "share no game" in r.stderr, r.stderr
+print("paired_by_seed: ok")
