@@ -305,12 +305,17 @@ void State::clear_staged() {
   staged_spawns_ = staged_converts_ = 0;
 }
 
+State::StagedCounts State::count_staged() const {
+  StagedCounts n{0, 0};
+  for (int i = 0; i < num_yards_; ++i) n.spawns += yards_[i].action == Action::Spawn;
+  for (int i = 0; i < num_ships_; ++i) n.converts += ships_[i].action == Action::Convert;
+  return n;
+}
+
 void State::recount_staged() {
-  int spawns = 0, converts = 0;
-  for (int i = 0; i < num_yards_; ++i) spawns += yards_[i].action == Action::Spawn;
-  for (int i = 0; i < num_ships_; ++i) converts += ships_[i].action == Action::Convert;
-  staged_spawns_ = static_cast<int16_t>(spawns);
-  staged_converts_ = static_cast<int16_t>(converts);
+  const StagedCounts n = count_staged();
+  staged_spawns_ = static_cast<int16_t>(n.spawns);
+  staged_converts_ = static_cast<int16_t>(n.converts);
 }
 
 void State::fail_player(int player, Status status) {
@@ -770,10 +775,7 @@ std::string State::check() const {
   }
   for (int p = 0; p < num_players_; ++p)
     if (!(players_[p].bank >= 0)) return "player " + std::to_string(p) + " has a negative bank";
-  int spawns = 0, converts = 0;
-  for (int i = 0; i < num_yards_; ++i) spawns += yards_[i].action == Action::Spawn;
-  for (int i = 0; i < num_ships_; ++i) converts += ships_[i].action == Action::Convert;
-  if (spawns != staged_spawns_ || converts != staged_converts_)
+  if (const StagedCounts n = count_staged(); n.spawns != staged_spawns_ || n.converts != staged_converts_)
     return "staged spawn and conversion counts out of step with the staged orders";
   return {};
 }

@@ -247,6 +247,12 @@ class State {
     staged_spawns_ = static_cast<int16_t>(staged_spawns_ - (yard.action == Action::Spawn) + (action == Action::Spawn));
     yard.action = action;
   }
+  // The staged spawns and conversions counted over the units (what the
+  // kept counts must equal).
+  struct StagedCounts {
+    int spawns, converts;
+  };
+  StagedCounts count_staged() const;
   void recount_staged();
   void remove_marked_ships(const uint8_t* remove);
   void remove_marked_shipyards(const uint8_t* remove);
