@@ -419,17 +419,24 @@ void FleetPolicy::plan_economy(const State& s, int me) {
   bank_after_ = bank;
 }
 
-double FleetPolicy::site_score(const State& s, int c) const {
-  // The halite its ships would mine on their first trips, nearer counting
-  // more, less where the enemy holds the region.
+template <class Weigh>
+double FleetPolicy::site_sum(const State& s, int c, Weigh weigh) const {
   const int rad = p_.site_radius;
   double score = 0;
   for (int dr = -rad; dr <= rad; ++dr)
     for (int dc = -(rad - std::abs(dr)); dc <= rad - std::abs(dr); ++dc) {
       if (dr == 0 && dc == 0) continue;
       const int d = std::abs(dr) + std::abs(dc);
-      score += s.halite(offset(c, dr, dc)) * (rad + 1 - d) / (rad + 1);
+      score += weigh(s.halite(offset(c, dr, dc)) * (rad + 1 - d));
     }
+  return score;
+}
+
+double FleetPolicy::site_score(const State& s, int c) const {
+  // The halite its ships would mine on their first trips, nearer counting
+  // more, less where the enemy holds the region.
+  const double radius_weight = p_.site_radius + 1;
+  double score = site_sum(s, c, [&](double term) { return term / radius_weight; });
   if (control_[c] < 0) score *= std::exp(control_[c]);
   return score;
 }
@@ -467,16 +474,8 @@ double FleetPolicy::site_score_bound(const State& s, int c) const {
   // site_score() with a product by 1 / (radius + 1) for each division (no
   // more than a few roundings apart on nonnegative terms, which the margin
   // covers) and without the control factor (at most 1).
-  const int rad = p_.site_radius;
-  const double per_weight = 1.0 / (rad + 1);
-  double score = 0;
-  for (int dr = -rad; dr <= rad; ++dr)
-    for (int dc = -(rad - std::abs(dr)); dc <= rad - std::abs(dr); ++dc) {
-      if (dr == 0 && dc == 0) continue;
-      const int d = std::abs(dr) + std::abs(dc);
-      score += s.halite(offset(c, dr, dc)) * (rad + 1 - d) * per_weight;
-    }
-  return score * kBoundMargin;
+  const double per_weight = 1.0 / (p_.site_radius + 1);
+  return site_sum(s, c, [&](double term) { return term * per_weight; }) * kBoundMargin;
 }
 
 // ----------------------------------------------------------------- roles ----

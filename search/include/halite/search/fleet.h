@@ -184,6 +184,11 @@ class FleetPolicy {
   void compute_maps(const State& s, int player);
   void plan_economy(const State& s, int player);
   void choose_site(const State& s, int player);
+  // The halite within site_radius of `cell` (itself left out), each term
+  // halite x (radius + 1 - distance) passed through `weigh`: the one sum
+  // behind site_score() (an exact division) and its bound (a product).
+  template <class Weigh>
+  double site_sum(const State& s, int cell, Weigh weigh) const;
   double site_score(const State& s, int cell) const;
   // At least site_score(), at a fraction of its cost.
   double site_score_bound(const State& s, int cell) const;
