@@ -196,6 +196,32 @@ TEST_CASE("fleet: in the farming phase a held cell near a yard regrows to the ha
   CHECK(end_cell(s, farmer.decide(s, 0), 0) == cell(7, 9));
 }
 
+TEST_CASE("fleet: with farm_yards 2 only the cells near two own yards are farmed", "[fleet]") {
+  // The position above: (7,9) with 100 halite is 2 moves from our yard at
+  // (7,7). Within farm_radius of one yard it is no farm when two are asked
+  // for, and the ship mines where it stands; a second own yard at (3,9),
+  // 4 moves away, puts it between two yards, and it is left to regrow.
+  State s = State::empty(config_at(), 2, 100);
+  s.add_shipyard(UnitId::make(1, 1), cell(7, 7), 0);
+  s.add_shipyard(UnitId::make(1, 2), cell(0, 0), 1);
+  s.add_ship(UnitId::make(2, 1), cell(7, 9), 0, 0);
+  s.add_ship(UnitId::make(2, 2), cell(1, 0), 1, 0);
+  for (int c = 0; c < kSize * kSize; ++c) s.set_halite(c, 10);
+  s.set_halite(cell(7, 9), 100);
+  s.set_halite(cell(7, 14), 150);
+  const std::vector<std::string> lens = {"farm_start_step=0", "farm_end_step=345", "farm_radius=5", "farm_yards=2",
+                                         "farm_control=0.5", "harvest_base=80", "harvest_slope=1.1",
+                                         "harvest_min=110", "harvest_max=450"};
+  FleetPolicy farmer = policy(lens);
+  CHECK(end_cell(s, farmer.decide(s, 0), 0) == cell(7, 9));
+  s.add_shipyard(UnitId::make(1, 3), cell(3, 9), 0);
+  FleetPolicy plain = policy();
+  CHECK(end_cell(s, plain.decide(s, 0), 0) == cell(7, 9));
+  const PolicyDecision& d = farmer.decide(s, 0);
+  REQUIRE(farmer.control(cell(7, 9)) >= 0.5);
+  CHECK(end_cell(s, d, 0) != cell(7, 9));
+}
+
 TEST_CASE("fleet: enemy_yard_discount keeps miners off cells nearer an enemy yard than our own", "[fleet]") {
   // Our yard and empty ship at (7,7); a rich cell (7,11) four moves east,
   // two from the enemy yard at (7,13), and a poorer one (7,3) four moves west,

@@ -19,7 +19,8 @@ std::vector<ParamSpec> fleet_specs() {
       {"harvest_all_steps", 60, 0, 400, "in the last this many steps every cell above min_target_halite is mined", true},
       {"farm_start_step", 400, 0, 400, "from this step cells we hold near own yards (the farm) regrow to a harvest threshold (400: no farm)", true},
       {"farm_end_step", 345, 0, 400, "... until this step; then the farm is mined out", true},
-      {"farm_radius", 5, 0, 32, "a farm cell is within this distance of an own yard ...", true},
+      {"farm_radius", 5, 0, 32, "a farm cell is within this distance of farm_yards own yards ...", true},
+      {"farm_yards", 1, 1, 6, "... (2: the lens between two yards, the top bots' plantations) ...", true},
       {"farm_control", 0.5, -100, 100, "... where the control map is at least this"},
       {"harvest_base", 80, 0, 500, "a farm cell's harvest threshold: base + slope x step, clipped to [min, max]"},
       {"harvest_slope", 1.1, 0, 10, "see harvest_base"},
@@ -106,6 +107,7 @@ FleetParams FleetParams::from(const Params& p) {
   f.farm_start_step = p.get_int("farm_start_step");
   f.farm_end_step = p.get_int("farm_end_step");
   f.farm_radius = p.get_int("farm_radius");
+  f.farm_yards = p.get_int("farm_yards");
   f.farm_control = p.get("farm_control");
   f.harvest_base = p.get("harvest_base");
   f.harvest_slope = p.get("harvest_slope");
@@ -824,8 +826,15 @@ void FleetPolicy::assign(const State& s, int me) {
   // The farm: cells we hold near own yards, in the farming phase.
   const bool farming = step >= p_.farm_start_step && step < p_.farm_end_step && cfg.collect_rate > 0 && cfg.collect_rate < 1;
   harvest_threshold_ = std::clamp(p_.harvest_base + p_.harvest_slope * step, p_.harvest_min, p_.harvest_max);
-  for (int c = 0; c < cells; ++c)
+  for (int c = 0; c < cells; ++c) {
     farm_[c] = farming && !yard_cell_[c] && home_[c] <= p_.farm_radius && control_[c] >= p_.farm_control;
+    if (farm_[c] && p_.farm_yards > 1) {
+      int near = 0;
+      for (const Shipyard& y : s.shipyards())
+        if (y.owner == me && geo_.dist(c, y.cell) <= p_.farm_radius) ++near;
+      farm_[c] = near >= p_.farm_yards;
+    }
+  }
   cargo_weight_ = step < p_.early_steps ? p_.early_cargo_weight : p_.cargo_weight;
   fill_tables(cfg);
   prepare_mining(s);

@@ -66,7 +66,8 @@ struct FleetParams {
   int harvest_all_steps;         // in the last this many steps every cell above min_target_halite is mined
   int farm_start_step;           // from this step the farm (cells held near own yards) regrows ...
   int farm_end_step;             // ... until this one
-  int farm_radius;               // a farm cell is this close to an own yard
+  int farm_radius;               // a farm cell is this close to farm_yards own yards
+  int farm_yards;                // ... (at least this many; 2: between two yards)
   double farm_control;           // ... where control is at least this
   double harvest_base;           // the farm's harvest threshold: base + slope x step in [min, max]
   double harvest_slope;
