@@ -81,6 +81,57 @@ TEST_CASE("fleet: a yard with an enemy next to it and nobody on it spawns a defe
   CHECK(fleet.decide(s, 0).spawn_yards.empty());
 }
 
+TEST_CASE("fleet: a yard whose defenders are sunk at once stops spawning them", "[fleet]") {
+  // The position above, a rich bank: every turn the attacker stands next to
+  // the yard and the defender spawned the turn before is not on it (sunk).
+  State s = State::empty(config_at(), 2, 150);
+  s.set_step(100);
+  s.add_shipyard(UnitId::make(1, 1), cell(7, 7), 0);
+  s.add_shipyard(UnitId::make(1, 2), cell(1, 1), 1);
+  s.add_ship(UnitId::make(2, 1), cell(7, 8), 1, 0);
+  s.add_ship(UnitId::make(2, 2), cell(12, 12), 0, 0);
+  for (int c = 0; c < kSize * kSize; ++c) s.set_halite(c, 50);
+  s.mutable_player(0).bank = 5000;
+  const std::vector<std::string> no_economy = {"defend_reserve=0", "spawn_min_value=1e5", "min_ships=0",
+                                               "max_lost_defenders=2"};
+  FleetPolicy fleet = policy(no_economy);
+  const UnitId yard = UnitId::make(1, 1);
+  CHECK(fleet.decide(s, 0).spawn_yards.size() == 1);
+  s.set_step(101);
+  CHECK(fleet.decide(s, 0).spawn_yards.size() == 1);
+  CHECK(fleet.lost_defenders(yard) == 1);
+  s.set_step(102);
+  CHECK(fleet.decide(s, 0).spawn_yards.empty());
+  CHECK(fleet.lost_defenders(yard) == 2);
+  // A new game forgets; without `remember` the policy always defends.
+  fleet.reset();
+  CHECK(fleet.lost_defenders(yard) == 0);
+  CHECK(fleet.decide(s, 0).spawn_yards.size() == 1);
+  std::vector<std::string> forgetful = no_economy;
+  forgetful.push_back("remember=0");
+  FleetPolicy stateless = policy(forgetful);
+  for (int step = 103; step < 107; ++step) {
+    s.set_step(step);
+    CHECK(stateless.decide(s, 0).spawn_yards.size() == 1);
+  }
+  CHECK(stateless.lost_defenders(yard) == 0);
+  // A defender standing on its yard the next turn was not lost; nor does a
+  // state that does not follow the last one count.
+  FleetPolicy watcher = policy(no_economy);
+  s.set_step(110);
+  CHECK(watcher.decide(s, 0).spawn_yards.size() == 1);
+  State next = s;
+  next.set_step(111);
+  next.add_ship(UnitId::make(3, 1), cell(7, 7), 0, 0);
+  watcher.decide(next, 0);
+  CHECK(watcher.lost_defenders(yard) == 0);
+  s.set_step(120);
+  watcher.decide(s, 0);
+  s.set_step(125);
+  watcher.decide(s, 0);
+  CHECK(watcher.lost_defenders(yard) == 0);
+}
+
 TEST_CASE("fleet: a loaded ship with no safe move converts when the bank and cargo pay", "[fleet]") {
   // Our ship with 400 at (7,7), surrounded: empty enemies at distance 1 on
   // every side can reach every cell it can reach.
@@ -139,6 +190,26 @@ TEST_CASE("fleet: spawns while a ship repays itself, not in the last turns", "[f
   CHECK(fleet.decide(s, 0).spawn_yards.size() == 1);
   s.set_step(390);
   CHECK(fleet.decide(s, 0).spawn_yards.empty());
+}
+
+TEST_CASE("fleet: with spawn_parity an outnumbered fleet spawns whatever the expectation", "[fleet]") {
+  // Three own ships against six, a board too poor for a ship to repay itself.
+  State s = State::empty(config_at(), 2, 100);
+  s.add_shipyard(UnitId::make(1, 1), cell(7, 7), 0);
+  s.add_shipyard(UnitId::make(1, 2), cell(1, 1), 1);
+  for (int k = 0; k < 3; ++k) s.add_ship(UnitId::make(2, static_cast<uint32_t>(k + 1)), cell(10, 3 + k), 0, 0);
+  for (int k = 0; k < 6; ++k) s.add_ship(UnitId::make(3, static_cast<uint32_t>(k + 1)), cell(2, 3 + k), 1, 0);
+  for (int c = 0; c < kSize * kSize; ++c) s.set_halite(c, 5);
+  s.mutable_player(0).bank = 3000;
+  FleetPolicy plain = policy();
+  CHECK(plain.decide(s, 0).spawn_yards.empty());
+  FleetPolicy even = policy({"spawn_parity=1"});
+  CHECK(even.decide(s, 0).spawn_yards.size() == 1);
+  // Not at parity's fraction any more (3 >= 0.5 x 6), nor in the last turns.
+  FleetPolicy half = policy({"spawn_parity=0.5"});
+  CHECK(half.decide(s, 0).spawn_yards.empty());
+  s.set_step(390);
+  CHECK(even.decide(s, 0).spawn_yards.empty());
 }
 
 TEST_CASE("fleet: the first ship converts at once, and a builder converts on the planned site", "[fleet]") {

@@ -58,7 +58,7 @@ void play_predicted(MctsPlanner& planner, int players, int size, int steps, uint
   config.random_seed = seed;
   State s = State::initial(config, players);
   std::vector<FleetPolicy> others;
-  for (int p = 0; p < players; ++p) others.push_back(fleet({"remember_site=0"}));
+  for (int p = 0; p < players; ++p) others.push_back(fleet({"remember=0"}));
   planner.reset();
   std::vector<State::Orders> orders(static_cast<size_t>(players));
   while (!s.is_terminal()) {

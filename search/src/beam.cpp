@@ -300,7 +300,7 @@ class BeamPlanner final : public Planner {
     }
   }
   static FleetParams stateless(FleetParams p) {
-    p.remember_site = false;
+    p.remember = false;
     return p;
   }
 

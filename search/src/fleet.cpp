@@ -76,6 +76,7 @@ std::vector<ParamSpec> fleet_specs() {
       {"spawn_min_value", 700, 0, 100000, "spawn for the economy while that expectation exceeds this (mzotkiew used 349; 700 measured better against the public bots)"},
       {"spawn_stop_steps", 42, 0, 400, "no spawns for the economy in the last this many steps", true},
       {"spawn_lead", 15, 0, 400, "nor while the fleet leads every rival by this many ships", true},
+      {"spawn_parity", 0, 0, 10, "spawn whatever the expectation while the fleet has fewer than this x the ships of the largest rival fleet (0: off; not in the last spawn_stop_steps)"},
       {"max_ships", 60, 0, 400, "nor beyond this many own ships", true},
       {"min_ships", 3, 0, 400, "spawn below this many own ships whatever the expectation", true},
       {"defend_reserve", 500, 0, 100000, "bank kept for defensive spawns (from defend_reserve_step on)"},
@@ -90,7 +91,8 @@ std::vector<ParamSpec> fleet_specs() {
       {"site_radius", 4, 1, 16, "a site's halite is counted within this distance", true},
       {"recall_margin", 2, 0, 50, "ships head home when steps left <= distance home + this", true},
       {"crash_home_steps", 1, 0, 20, "in the last this many steps own ships may crash together on a yard", true},
-      {"remember_site", 1, 0, 1, "keep the planned yard site across turns (0: the policy is a function of the state)",
+      {"max_lost_defenders", 2, 0, 400, "a yard whose defensive spawns were sunk at once this many times spawns no more defenders (an attacker that keeps coming trades ship for ship, and the bank is the score)", true},
+      {"remember", 1, 0, 1, "keep the planned yard site and the defenders lost across turns (0: the policy is a function of the state)",
        true, /*tunable=*/false},
   };
 }
@@ -157,6 +159,7 @@ FleetParams FleetParams::from(const Params& p) {
   f.spawn_min_value = p.get("spawn_min_value");
   f.spawn_stop_steps = p.get_int("spawn_stop_steps");
   f.spawn_lead = p.get_int("spawn_lead");
+  f.spawn_parity = p.get("spawn_parity");
   f.max_ships = p.get_int("max_ships");
   f.min_ships = p.get_int("min_ships");
   f.defend_reserve = p.get("defend_reserve");
@@ -171,7 +174,8 @@ FleetParams FleetParams::from(const Params& p) {
   f.site_radius = p.get_int("site_radius");
   f.recall_margin = p.get_int("recall_margin");
   f.crash_home_steps = p.get_int("crash_home_steps");
-  f.remember_site = p.get_int("remember_site") != 0;
+  f.max_lost_defenders = p.get_int("max_lost_defenders");
+  f.remember = p.get_int("remember") != 0;
   return f;
 }
 
@@ -407,11 +411,13 @@ void FleetPolicy::plan_economy(const State& s, int me) {
   const int all_ships = static_cast<int>(ships.size());
   for (int i : order) {
     const bool needed = ships_after < p_.min_ships && left > 1;
+    const bool outnumbered = left > p_.spawn_stop_steps && ships_after < p_.max_ships &&
+                             ships_after < p_.spawn_parity * max_enemy_ships_;
     const double expected = board_halite_ * p_.spawn_value_scale * (left - p_.spawn_stop_steps) /
                             (all_ships + static_cast<int>(spawn_yards_.size()) + 1);
     const bool pays = left > p_.spawn_stop_steps && ships_after < p_.max_ships && expected > p_.spawn_min_value &&
                       ships_after < max_enemy_ships_ + p_.spawn_lead;
-    if (!needed && !pays) break;
+    if (!needed && !pays && !outnumbered) break;
     if (bank - spawn_cost < (needed ? 0 : reserve)) break;
     bank -= spawn_cost;
     ++ships_after;
@@ -462,7 +468,7 @@ void FleetPolicy::choose_site(const State& s, int me) {
     }
     return own >= p_.min_yard_distance && own <= p_.max_yard_distance && enemy >= p_.enemy_yard_distance;
   };
-  if (p_.remember_site && site_ >= 0 && site_ < cells && valid(site_)) return;
+  if (p_.remember && site_ >= 0 && site_ < cells && valid(site_)) return;
   double best = 0;
   site_ = -1;
   for (int c = 0; c < cells; ++c) {
@@ -1011,6 +1017,7 @@ const PolicyDecision& FleetPolicy::decide(const State& s, int me) {
   d.clear();
   requests_.clear();
   if (s.player(me).status != Status::Active) return d;
+  if (p_.remember) count_lost_defenders(s, me);
   compute_maps(s, me);
   plan_economy(s, me);
   assign(s, me);
@@ -1039,11 +1046,41 @@ const PolicyDecision& FleetPolicy::decide(const State& s, int me) {
     for (const auto& [index, option] : d.ship_choices)
       covered |= option != kConvertOption && geo_.neighbor(s.ships()[index].cell, option) == yd.cell;
     if (covered) continue;
+    if (p_.remember && lost_defenders(yd.id) >= p_.max_lost_defenders) continue;
     d.spawn_yards.push_back(y);
     bank -= spawn_cost;
+    if (p_.remember) defenders_.push_back({yd.id, yd.cell, s.step()});
   }
   std::sort(d.spawn_yards.begin(), d.spawn_yards.end());
   return d;
+}
+
+void FleetPolicy::reset() {
+  site_ = -1;
+  defenders_.clear();
+  lost_defenders_.clear();
+}
+
+int FleetPolicy::lost_defenders(UnitId yard) const {
+  for (const auto& [id, lost] : lost_defenders_)
+    if (id == yard) return lost;
+  return 0;
+}
+
+void FleetPolicy::count_lost_defenders(const State& s, int me) {
+  // A defender spawned last turn stands on its yard now unless an enemy ship
+  // moved onto the yard: a fresh ship carries nothing and loses only such a
+  // tie. A state that does not follow the last one tells nothing.
+  for (const Defender& d : defenders_) {
+    if (s.step() != d.step + 1 || s.find_shipyard(d.yard) < 0) continue;
+    bool standing = false;
+    for (const Ship& sh : s.ships()) standing |= sh.owner == me && sh.cell == d.cell;
+    if (standing) continue;
+    auto it = std::find_if(lost_defenders_.begin(), lost_defenders_.end(), [&](const auto& e) { return e.first == d.yard; });
+    if (it == lost_defenders_.end()) lost_defenders_.push_back({d.yard, 1});
+    else ++it->second;
+  }
+  defenders_.clear();
 }
 
 void FleetPolicy::stage(State& s, int player) { stage_decision(s, decide(s, player)); }

@@ -96,7 +96,7 @@ struct MctsParams {
 };
 
 FleetParams stateless(FleetParams p) {
-  p.remember_site = false;
+  p.remember = false;
   return p;
 }
 

@@ -15,7 +15,8 @@
 //     useful turns left); another yard each time the fleet outgrows the
 //     ships its yards serve, on the richest site at a set distance from own
 //     yards and away from enemy yards; the bank keeps a reserve for defensive
-//     spawns and the conversion's cost while the builder travels.
+//     spawns and the conversion's cost while the builder travels; optionally
+//     (spawn_parity) spawn while a rival's fleet outnumbers ours.
 //  3. Roles through one assignment. Ships x targets, one min-cost
 //     (Hungarian) assignment, all values in halite per turn:
 //     - mining cells, by the carried-halite rate of the trip (the Halite III
@@ -36,13 +37,15 @@
 //     (a trap), an enemy yard, a yard about to spawn. The shared
 //     MoveResolver gives the collision-free joint move. A loaded ship with
 //     no safe move converts when that saves its cargo; a yard spawns when an
-//     enemy is next to it and no own ship will be on it.
+//     enemy is next to it and no own ship will be on it, unless defenders
+//     spawned there were sunk at once `max_lost_defenders` times (an
+//     attacker that keeps coming would drain the bank ship for ship).
 //
 // Every number is a declared parameter (fleet_specs(), `halite params
-// fleet`). The policy keeps one thing across turns, the planned yard site,
-// so that a builder is not sent back and forth; reset() forgets it, and with
-// `remember_site` = 0 the policy is a pure function of the state (what
-// simulations of opponents use).
+// fleet`). The policy keeps two things across turns: the planned yard site,
+// so that a builder is not sent back and forth, and how many defenders each
+// yard lost. reset() forgets them, and with `remember` = 0 the policy is a
+// pure function of the state (what simulations of opponents use).
 #pragma once
 
 #include <array>
@@ -123,6 +126,7 @@ struct FleetParams {
   double spawn_min_value;        // spawn while that exceeds this
   int spawn_stop_steps;          // no spawns for the economy in the last this many steps
   int spawn_lead;                // nor when the fleet leads every rival by this many ships
+  double spawn_parity;           // spawn while the fleet is smaller than this x the largest rival's (0: off)
   int max_ships;                 // nor beyond this many own ships
   int min_ships;                 // spawn below this many ships whatever the expectation
   double defend_reserve;         // bank kept for defensive spawns ...
@@ -137,7 +141,8 @@ struct FleetParams {
   int site_radius;               // a site's halite is counted within this distance
   int recall_margin;             // ships head home when steps left <= distance home + this
   int crash_home_steps;          // in the last this many steps own ships may crash together on a yard
-  bool remember_site;            // keep the planned yard site across turns
+  int max_lost_defenders;        // a yard stops spawning defenders once this many were sunk at once
+  bool remember;                 // keep the planned yard site and the defenders lost across turns
   static FleetParams from(const Params& p);
 };
 std::vector<ParamSpec> fleet_specs();
@@ -160,8 +165,8 @@ class FleetPolicy {
   const PolicyDecision& decide(const State& state, int player);
   // decide() and stage the result on `state` (for simulations).
   void stage(State& state, int player);
-  // A new game: forget the planned yard site.
-  void reset() { site_ = -1; }
+  // A new game: forget the planned yard site and the defenders lost.
+  void reset();
   const FleetParams& params() const { return p_; }
   const Geometry& geometry() const { return geo_; }
   // The per-move costs of the last decide() (ship_choices order), for
@@ -170,6 +175,9 @@ class FleetPolicy {
   // The planned yard site (-1: none) and the control map of the last decide().
   int planned_site() const { return site_; }
   double control(int cell) const { return control_[cell]; }
+  // How many defenders spawned at `yard` were sunk the turn they appeared
+  // (counted with `remember`).
+  int lost_defenders(UnitId yard) const;
   // How many own ships took each role in the last decide() (converting ships
   // count as Build; Home holds ships with cargo going home, Idle those
   // without cargo and without a target).
@@ -182,6 +190,8 @@ class FleetPolicy {
     int target;  // enemy ship index (Hunt), yard index (Guard, Ram), else -1
   };
 
+  // Which of last turn's defenders were sunk at once (into lost_defenders_).
+  void count_lost_defenders(const State& s, int player);
   void compute_maps(const State& s, int player);
   void plan_economy(const State& s, int player);
   void choose_site(const State& s, int player);
@@ -253,6 +263,15 @@ class FleetPolicy {
   double board_halite_ = 0;
   // Economy (plan_economy).
   int site_ = -1;            // the planned yard site, kept across turns
+  // Defensive spawns of the last decide() and, per yard, how many of them
+  // were sunk the turn they appeared (kept across turns with `remember`).
+  struct Defender {
+    UnitId yard;
+    int cell;
+    int step;
+  };
+  std::vector<Defender> defenders_;
+  std::vector<std::pair<UnitId, int>> lost_defenders_;
   int builder_ = -1;         // ship index heading for the site this turn
   std::vector<int> converts_;     // ship indices converting this turn
   std::vector<int> spawn_yards_;  // spawns for the economy
