@@ -293,7 +293,7 @@ TEST_CASE("fleet: with farm_yards 2 only the cells near two own yards are farmed
   CHECK(end_cell(s, d, 0) != cell(7, 9));
 }
 
-TEST_CASE("fleet: enemy_yard_discount keeps miners off cells nearer an enemy yard than our own", "[fleet]") {
+TEST_CASE("fleet: the enemy-yard discounts keep miners off cells nearer an enemy yard than our own, and off cells near one", "[fleet]") {
   // Our yard and empty ship at (7,7); a rich cell (7,11) four moves east,
   // two from the enemy yard at (7,13), and a poorer one (7,3) four moves west,
   // five from it. Without the discount the ship heads for the rich cell;
@@ -310,6 +310,12 @@ TEST_CASE("fleet: enemy_yard_discount keeps miners off cells nearer an enemy yar
   CHECK(end_cell(s, plain.decide(s, 0), 0) == cell(7, 8));
   FleetPolicy wary = policy({"enemy_yard_discount=0.4"});
   CHECK(end_cell(s, wary.decide(s, 0), 0) == cell(7, 6));
+  // Near an enemy yard, however far our own: within 3 of it the rich cell is
+  // worth exp(-0.5 x (3 + 1 - 2)); a radius of 1 leaves it alone.
+  FleetPolicy near = policy({"enemy_yard_discount=0", "enemy_yard_near_radius=3", "enemy_yard_near_discount=0.5"});
+  CHECK(end_cell(s, near.decide(s, 0), 0) == cell(7, 6));
+  FleetPolicy next_to = policy({"enemy_yard_discount=0", "enemy_yard_near_radius=1", "enemy_yard_near_discount=0.5"});
+  CHECK(end_cell(s, next_to.decide(s, 0), 0) == cell(7, 8));
 }
 
 TEST_CASE("fleet: legal and collision-free over seeded games, the same answers every run", "[fleet]") {

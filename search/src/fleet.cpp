@@ -37,6 +37,8 @@ std::vector<ParamSpec> fleet_specs() {
       {"pressure_radius", 3, 0, 16, "enemy ships lighter than a ship press on it within this distance (weight falling linearly to the edge)", true},
       {"pressure_discount", 0.5, 0, 10, "a trip's value times exp(-this x pressure at the target, for the cargo it will hold)"},
       {"enemy_yard_discount", 0.15, 0, 10, "a trip's value times exp(-this x (distance to own yards - distance to enemy yards)) where an enemy yard is nearer: enemy ships spawn and gather there"},
+      {"enemy_yard_near_radius", 0, 0, 32, "a trip's value also falls within this distance of an enemy yard (0: off) ...", true},
+      {"enemy_yard_near_discount", 0.5, 0, 10, "... times exp(-this x (radius + 1 - distance to the enemy yard)): its guards and the ships it spawns are there"},
       {"pressure_penalty", 30, 0, 1e5, "cost per unit of pressure on a loaded ship's next cell, times (cargo + 100) / 100"},
       // Returning.
       {"return_bias", 1.2, 0, 10, "multiplies the value of taking the cargo home now"},
@@ -127,6 +129,8 @@ FleetParams FleetParams::from(const Params& p) {
   f.pressure_discount = p.get("pressure_discount");
   f.pressure_penalty = p.get("pressure_penalty");
   f.enemy_yard_discount = p.get("enemy_yard_discount");
+  f.enemy_yard_near_radius = p.get_int("enemy_yard_near_radius");
+  f.enemy_yard_near_discount = p.get("enemy_yard_near_discount");
   f.return_bias = p.get("return_bias");
   f.min_return_turns = p.get_int("min_return_turns");
   f.risk_return_bias = p.get("risk_return_bias");
@@ -574,7 +578,9 @@ void FleetPolicy::prepare_mining(const State& s) {
                          : m.held * std::exp(-p_.pressure_discount * pressure(c, kInf));
     // Nearer an enemy yard than our own, a trip is worth less: enemy ships
     // spawn, return and hunt there.
-    m.territory = enemy_yard_lead_[c] > 0 ? std::exp(-p_.enemy_yard_discount * enemy_yard_lead_[c]) : 1.0;
+    const double lead = p_.enemy_yard_discount > 0 ? p_.enemy_yard_discount * std::max<int>(enemy_yard_lead_[c], 0) : 0;
+    const double near = p_.enemy_yard_near_discount * enemy_yard_near_[c];
+    m.territory = lead + near > 0 ? std::exp(-(lead + near)) : 1.0;
     m.farm = farm_[c] != 0;
     m.enemy_on = enemy_on_[c] != 0;
     mine_cells_.push_back(m);
@@ -808,13 +814,19 @@ void FleetPolicy::assign(const State& s, int me) {
   for (int i : converts_) sites_.push_back(ships[i].cell);
   home_distances(s, me, geo_, sites_, home_);
   const int cells = geo_.cells();
-  // How many moves nearer an enemy yard than our own each cell is.
+  // How many moves nearer an enemy yard than our own each cell is, and how
+  // far inside enemy_yard_near_radius of one.
   std::fill(enemy_yard_lead_.begin(), enemy_yard_lead_.begin() + cells, int16_t{0});
-  if (p_.enemy_yard_discount > 0)
+  std::fill(enemy_yard_near_.begin(), enemy_yard_near_.begin() + cells, int16_t{0});
+  if (p_.enemy_yard_discount > 0 || p_.enemy_yard_near_radius > 0)
     for (const Shipyard& y : s.shipyards())
       if (y.owner != me)
-        for (int c = 0; c < cells; ++c)
-          enemy_yard_lead_[c] = static_cast<int16_t>(std::max<int>(enemy_yard_lead_[c], home_[c] - geo_.dist(c, y.cell)));
+        for (int c = 0; c < cells; ++c) {
+          const int d = geo_.dist(c, y.cell);
+          enemy_yard_lead_[c] = static_cast<int16_t>(std::max<int>(enemy_yard_lead_[c], home_[c] - d));
+          if (p_.enemy_yard_near_radius > 0)
+            enemy_yard_near_[c] = static_cast<int16_t>(std::max<int>(enemy_yard_near_[c], p_.enemy_yard_near_radius + 1 - d));
+        }
   const int left = steps_left(s);
   double nonzero_total = 0;
   int nonzero = 0;

@@ -88,6 +88,8 @@ struct FleetParams {
   double pressure_discount;      // a trip's value x exp(-this x pressure at the target)
   double pressure_penalty;       // cost per unit of pressure on a loaded ship's next cell
   double enemy_yard_discount;    // a trip's value x exp(-this x how much nearer an enemy yard the target is than own yards)
+  int enemy_yard_near_radius;    // ... and x exp(-near_discount x (radius + 1 - distance)) within this of an enemy yard (0: off)
+  double enemy_yard_near_discount;
   // Returning.
   double return_bias;            // multiplies the value of taking the cargo home now
   int min_return_turns;          // ... spread over at least this many turns
@@ -282,6 +284,8 @@ class FleetPolicy {
   std::array<int16_t, kMaxCells> home_{};
   // Per cell, how many moves nearer an enemy yard than own yards (0: none).
   std::array<int16_t, kMaxCells> enemy_yard_lead_{};
+  // Per cell, enemy_yard_near_radius + 1 - the distance to the nearest enemy yard (0: outside).
+  std::array<int16_t, kMaxCells> enemy_yard_near_{};
   std::array<double, kMaxCells> harvest_min_{};  // least halite worth mining
   std::array<uint8_t, kMaxCells> farm_{};        // cells left to regrow to harvest_threshold_
   double harvest_threshold_ = 0;
@@ -307,7 +311,7 @@ class FleetPolicy {
     double held;    // a trip's value factor where the enemy holds the region
     double held_pressed;  // held x exp(-pressure_discount x the pressure of every enemy near the cell)
     double lightest_presser, heaviest_presser;  // least and most cargo of those enemies (+inf, -inf: none)
-    double territory;  // exp(-enemy_yard_discount x enemy_yard_lead_), 1 where no enemy yard is nearer
+    double territory;  // exp(-enemy_yard_discount x enemy_yard_lead_ - enemy_yard_near_discount x enemy_yard_near_), 1 away from enemy yards
     bool farm;
     bool enemy_on;
   };
