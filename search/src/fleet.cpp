@@ -78,6 +78,9 @@ std::vector<ParamSpec> fleet_specs() {
       {"spawn_min_value", 700, 0, 100000, "spawn for the economy while that expectation exceeds this (mzotkiew used 349; 700 measured better against the public bots)"},
       {"spawn_stop_steps", 42, 0, 400, "no spawns for the economy in the last this many steps", true},
       {"spawn_lead", 15, 0, 400, "nor while the fleet leads every rival by this many ships", true},
+      {"loss_rate_ref", 0, 0, 1, "spawning weighs the turns a new ship is expected to live at our observed loss rate (own ships lost per ship-turn) against this reference rate, when higher (0: off; needs remember)"},
+      {"loss_half_life", 50, 1, 400, "the observed loss rate forgets with this half-life in turns", true},
+      {"loss_prior_turns", 500, 0, 100000, "... and starts from this many ship-turns at loss_rate_ref"},
       {"spawn_parity", 0, 0, 10, "spawn whatever the expectation while the fleet has fewer than this x the ships of the largest rival fleet (0: off; not in the last spawn_stop_steps)"},
       {"max_ships", 60, 0, 400, "nor beyond this many own ships", true},
       {"min_ships", 3, 0, 400, "spawn below this many own ships whatever the expectation", true},
@@ -164,6 +167,9 @@ FleetParams FleetParams::from(const Params& p) {
   f.spawn_stop_steps = p.get_int("spawn_stop_steps");
   f.spawn_lead = p.get_int("spawn_lead");
   f.spawn_parity = p.get("spawn_parity");
+  f.loss_rate_ref = p.get("loss_rate_ref");
+  f.loss_half_life = p.get("loss_half_life");
+  f.loss_prior_turns = p.get("loss_prior_turns");
   f.max_ships = p.get_int("max_ships");
   f.min_ships = p.get_int("min_ships");
   f.defend_reserve = p.get("defend_reserve");
@@ -413,12 +419,22 @@ void FleetPolicy::plan_economy(const State& s, int me) {
     return control_[s.shipyards()[a].cell] < control_[s.shipyards()[b].cell];
   });
   const int all_ships = static_cast<int>(ships.size());
+  // A ship lost at rate r per turn lives (1 - e^(-rT)) / r of the T useful
+  // turns on average: the expectation scales by that over the same at the
+  // reference rate (what spawn_min_value was measured with), never up (more
+  // ships than that threshold gives measured worse, docs/results.md).
+  double survival = 1;
+  if (p_.remember && p_.loss_rate_ref > 0 && left > p_.spawn_stop_steps) {
+    const double turns = left - p_.spawn_stop_steps;
+    auto lifetime = [&](double rate) { return rate > 0 ? -std::expm1(-rate * turns) / rate : turns; };
+    survival = std::min(1.0, lifetime(loss_rate()) / lifetime(p_.loss_rate_ref));
+  }
   for (int i : order) {
     const bool needed = ships_after < p_.min_ships && left > 1;
     const bool outnumbered = left > p_.spawn_stop_steps && ships_after < p_.max_ships &&
                              ships_after < p_.spawn_parity * max_enemy_ships_;
     const double expected = board_halite_ * p_.spawn_value_scale * (left - p_.spawn_stop_steps) /
-                            (all_ships + static_cast<int>(spawn_yards_.size()) + 1);
+                            (all_ships + static_cast<int>(spawn_yards_.size()) + 1) * survival;
     const bool pays = left > p_.spawn_stop_steps && ships_after < p_.max_ships && expected > p_.spawn_min_value &&
                       ships_after < max_enemy_ships_ + p_.spawn_lead;
     if (!needed && !pays && !outnumbered) break;
@@ -1029,7 +1045,10 @@ const PolicyDecision& FleetPolicy::decide(const State& s, int me) {
   d.clear();
   requests_.clear();
   if (s.player(me).status != Status::Active) return d;
-  if (p_.remember) count_lost_defenders(s, me);
+  if (p_.remember) {
+    count_lost_defenders(s, me);
+    count_lost_ships(s, me);
+  }
   compute_maps(s, me);
   plan_economy(s, me);
   assign(s, me);
@@ -1071,6 +1090,35 @@ void FleetPolicy::reset() {
   site_ = -1;
   defenders_.clear();
   lost_defenders_.clear();
+  own_ships_.clear();
+  own_ships_step_ = -1;
+  lost_weight_ = ship_turns_weight_ = 0;
+}
+
+double FleetPolicy::loss_rate() const {
+  return (lost_weight_ + p_.loss_prior_turns * p_.loss_rate_ref) / (ship_turns_weight_ + p_.loss_prior_turns);
+}
+
+void FleetPolicy::count_lost_ships(const State& s, int me) {
+  // Own ships of the last turn gone now, unless an own yard stands on the
+  // cell (they converted). A state that does not follow the last one is
+  // not compared.
+  if (s.step() == own_ships_step_ + 1) {
+    int lost = 0;
+    for (const auto& [id, cell] : own_ships_) {
+      if (s.find_ship(id) >= 0) continue;
+      bool converted = false;
+      for (const Shipyard& y : s.shipyards()) converted |= y.owner == me && y.cell == cell;
+      lost += !converted;
+    }
+    const double keep = std::exp2(-1.0 / p_.loss_half_life);
+    lost_weight_ = lost_weight_ * keep + lost;
+    ship_turns_weight_ = ship_turns_weight_ * keep + static_cast<double>(own_ships_.size());
+  }
+  own_ships_.clear();
+  for (const Ship& sh : s.ships())
+    if (sh.owner == me) own_ships_.push_back({sh.id, sh.cell});
+  own_ships_step_ = s.step();
 }
 
 int FleetPolicy::lost_defenders(UnitId yard) const {

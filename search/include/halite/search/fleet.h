@@ -129,6 +129,9 @@ struct FleetParams {
   int spawn_stop_steps;          // no spawns for the economy in the last this many steps
   int spawn_lead;                // nor when the fleet leads every rival by this many ships
   double spawn_parity;           // spawn while the fleet is smaller than this x the largest rival's (0: off)
+  double loss_rate_ref;          // spawn expectation x lifetime at the observed loss rate / at this one (0: off)
+  double loss_half_life;         // turns
+  double loss_prior_turns;       // ship-turns of prior at loss_rate_ref
   int max_ships;                 // nor beyond this many own ships
   int min_ships;                 // spawn below this many ships whatever the expectation
   double defend_reserve;         // bank kept for defensive spawns ...
@@ -180,6 +183,9 @@ class FleetPolicy {
   // How many defenders spawned at `yard` were sunk the turn they appeared
   // (counted with `remember`).
   int lost_defenders(UnitId yard) const;
+  // Own ships lost per ship-turn, as counted with `remember` (decayed, with
+  // its prior): what spawning expects a new ship to face.
+  double loss_rate() const;
   // How many own ships took each role in the last decide() (converting ships
   // count as Build; Home holds ships with cargo going home, Idle those
   // without cargo and without a target).
@@ -194,6 +200,8 @@ class FleetPolicy {
 
   // Which of last turn's defenders were sunk at once (into lost_defenders_).
   void count_lost_defenders(const State& s, int player);
+  // Own ships gone since the last turn, not by converting (into the loss rate).
+  void count_lost_ships(const State& s, int player);
   void compute_maps(const State& s, int player);
   void plan_economy(const State& s, int player);
   void choose_site(const State& s, int player);
@@ -274,6 +282,11 @@ class FleetPolicy {
   };
   std::vector<Defender> defenders_;
   std::vector<std::pair<UnitId, int>> lost_defenders_;
+  // Own ships (id, cell) at the last decide() and the decayed counts of
+  // ships lost and ship-turns seen (kept across turns with `remember`).
+  std::vector<std::pair<UnitId, int>> own_ships_;
+  int own_ships_step_ = -1;
+  double lost_weight_ = 0, ship_turns_weight_ = 0;
   int builder_ = -1;         // ship index heading for the site this turn
   std::vector<int> converts_;     // ship indices converting this turn
   std::vector<int> spawn_yards_;  // spawns for the economy
