@@ -16,6 +16,7 @@ std::vector<ParamSpec> fleet_specs() {
       {"harvest_ratio", 0.7, 0, 10, "a cell is mined once it holds this times the mean of the non-empty cells"},
       {"home_harvest_bonus", 0.3, 0, 10, "... plus this times the mean per move closer than harvest_radius to an own yard"},
       {"harvest_radius", 3, 0, 32, "the belt around own yards left to regrow a little longer", true},
+      {"keep_mining", 0, 0, 1, "1: a ship may keep mining the cell it stands on below the harvest threshold (down to min_target_halite): the threshold chooses where trips go, not when they end", true},
       {"harvest_all_steps", 60, 0, 400, "in the last this many steps every cell above min_target_halite is mined", true},
       {"farm_start_step", 400, 0, 400, "from this step cells we hold near own yards (the farm) regrow to a harvest threshold (400: no farm)", true},
       {"farm_end_step", 345, 0, 400, "... until this step; then the farm is mined out", true},
@@ -110,6 +111,7 @@ FleetParams FleetParams::from(const Params& p) {
   f.harvest_ratio = p.get("harvest_ratio");
   f.home_harvest_bonus = p.get("home_harvest_bonus");
   f.harvest_radius = p.get_int("harvest_radius");
+  f.keep_mining = p.get_int("keep_mining") != 0;
   f.harvest_all_steps = p.get_int("harvest_all_steps");
   f.farm_start_step = p.get_int("farm_start_step");
   f.farm_end_step = p.get_int("farm_end_step");
@@ -256,6 +258,7 @@ void FleetPolicy::compute_maps(const State& s, int me) {
   std::fill(control_.begin(), control_.begin() + cells, 0.0);
   std::fill(own_reach_min_.begin(), own_reach_min_.begin() + cells, kInf);
   std::fill(enemy_on_.begin(), enemy_on_.begin() + cells, uint8_t{0});
+  std::fill(own_on_.begin(), own_on_.begin() + cells, uint8_t{0});
   // No two cells are farther apart than 2 (n / 2): the distances of within_.
   within_stride_ = 2 * (n / 2) + 1;
   within_.resize(static_cast<size_t>(cells) * within_stride_);
@@ -283,6 +286,7 @@ void FleetPolicy::compute_maps(const State& s, int me) {
     const bool mine = sh.owner == me;
     spread(sh.cell, std::clamp(1 - sh.cargo / p_.loaded_cargo, 0.0, 1.0) * (mine ? 1 : -1));
     if (mine) {
+      own_on_[sh.cell] = 1;
       for (int m = 0; m < kNumMoves; ++m) {
         double& r = own_reach_min_[geo_.neighbor(sh.cell, m)];
         r = std::min(r, sh.cargo);
@@ -574,7 +578,8 @@ void FleetPolicy::prepare_mining(const State& s) {
   std::fill(mine_index_.begin(), mine_index_.begin() + cells, int16_t{-1});
   for (int c = 0; c < cells; ++c) {
     const double h = s.halite(c);
-    if (h < harvest_min_[c] || yard_cell_[c]) continue;
+    if (yard_cell_[c]) continue;
+    if (h < harvest_min_[c] && !(p_.keep_mining && own_on_[c] && h >= p_.min_target_halite)) continue;
     mine_index_[c] = static_cast<int16_t>(mine_cells_.size());
     MineCell m;
     m.cell = c;

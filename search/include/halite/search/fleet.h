@@ -66,6 +66,7 @@ struct FleetParams {
   double harvest_ratio;          // a cell is mined once it holds this x the mean of the non-empty cells
   double home_harvest_bonus;     // ... plus this x the mean per move closer than harvest_radius to an own yard
   int harvest_radius;
+  bool keep_mining;              // a ship may keep mining its cell below the harvest threshold
   int harvest_all_steps;         // in the last this many steps every cell above min_target_halite is mined
   int farm_start_step;           // from this step the farm (cells held near own yards) regrows ...
   int farm_end_step;             // ... until this one
@@ -270,6 +271,7 @@ class FleetPolicy {
   std::vector<std::pair<double, double>> pressure_;  // (enemy cargo, weight) near each cell
   std::array<uint8_t, kMaxCells> yard_cell_{};    // 1: own yard, 2: enemy yard
   std::array<uint8_t, kMaxCells> enemy_on_{};     // an enemy ship stands there
+  std::array<uint8_t, kMaxCells> own_on_{};       // an own ship stands there
   double board_halite_ = 0;
   // Economy (plan_economy).
   int site_ = -1;            // the planned yard site, kept across turns
