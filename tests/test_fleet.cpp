@@ -322,6 +322,27 @@ TEST_CASE("fleet: in the farming phase a held cell near a yard regrows to the ha
   CHECK(end_cell(s, farmer.decide(s, 0), 0) == cell(7, 9));
 }
 
+TEST_CASE("fleet: with keep_mining a ship finishes its cell below the harvest threshold", "[fleet]") {
+  // Our ship with 20 on (7,9), two moves from our yard, on a cell holding 60;
+  // the few other non-empty cells hold 250 each, ten moves away, so the
+  // harvest threshold (about the mean, 218) leaves (7,9) out.
+  State s = State::empty(config_at(), 2, 100);
+  s.add_shipyard(UnitId::make(1, 1), cell(7, 7), 0);
+  s.add_shipyard(UnitId::make(1, 2), cell(0, 0), 1);
+  s.add_ship(UnitId::make(2, 1), cell(7, 9), 0, 20);
+  s.add_ship(UnitId::make(2, 2), cell(1, 0), 1, 0);
+  for (int c = 0; c < kSize * kSize; ++c) s.set_halite(c, 0);
+  s.set_halite(cell(7, 9), 60);
+  for (int k = 0; k < 5; ++k) s.set_halite(cell(14, 3 + k), 250);
+  FleetPolicy plain = policy();
+  CHECK(end_cell(s, plain.decide(s, 0), 0) != cell(7, 9));
+  FleetPolicy keeper = policy({"keep_mining=1"});
+  CHECK(end_cell(s, keeper.decide(s, 0), 0) == cell(7, 9));
+  // Not below min_target_halite.
+  s.set_halite(cell(7, 9), 15);
+  CHECK(end_cell(s, keeper.decide(s, 0), 0) != cell(7, 9));
+}
+
 TEST_CASE("fleet: with farm_yards 2 only the cells near two own yards are farmed", "[fleet]") {
   // The position above: (7,9) with 100 halite is 2 moves from our yard at
   // (7,7). Within farm_radius of one yard it is no farm when two are asked
