@@ -247,26 +247,6 @@ TEST_CASE("fleet: ships lost lower the expected worth of a new ship (loss_rate_r
   CHECK(fleet.loss_rate() == Approx(0.002));
 }
 
-TEST_CASE("fleet: with spawn_parity an outnumbered fleet spawns whatever the expectation", "[fleet]") {
-  // Three own ships against six, a board too poor for a ship to repay itself.
-  State s = State::empty(config_at(), 2, 100);
-  s.add_shipyard(UnitId::make(1, 1), cell(7, 7), 0);
-  s.add_shipyard(UnitId::make(1, 2), cell(1, 1), 1);
-  for (int k = 0; k < 3; ++k) s.add_ship(UnitId::make(2, static_cast<uint32_t>(k + 1)), cell(10, 3 + k), 0, 0);
-  for (int k = 0; k < 6; ++k) s.add_ship(UnitId::make(3, static_cast<uint32_t>(k + 1)), cell(2, 3 + k), 1, 0);
-  for (int c = 0; c < kSize * kSize; ++c) s.set_halite(c, 5);
-  s.mutable_player(0).bank = 3000;
-  FleetPolicy plain = policy();
-  CHECK(plain.decide(s, 0).spawn_yards.empty());
-  FleetPolicy even = policy({"spawn_parity=1"});
-  CHECK(even.decide(s, 0).spawn_yards.size() == 1);
-  // Not at parity's fraction any more (3 >= 0.5 x 6), nor in the last turns.
-  FleetPolicy half = policy({"spawn_parity=0.5"});
-  CHECK(half.decide(s, 0).spawn_yards.empty());
-  s.set_step(390);
-  CHECK(even.decide(s, 0).spawn_yards.empty());
-}
-
 TEST_CASE("fleet: the first ship converts at once, and a builder converts on the planned site", "[fleet]") {
   State s = State::initial(config_at(), 2);
   FleetPolicy fleet = policy();
@@ -320,27 +300,6 @@ TEST_CASE("fleet: in the farming phase a held cell near a yard regrows to the ha
   s.set_halite(cell(7, 9), 100);
   s.set_step(350);
   CHECK(end_cell(s, farmer.decide(s, 0), 0) == cell(7, 9));
-}
-
-TEST_CASE("fleet: with keep_mining a ship finishes its cell below the harvest threshold", "[fleet]") {
-  // Our ship with 20 on (7,9), two moves from our yard, on a cell holding 60;
-  // the few other non-empty cells hold 250 each, ten moves away, so the
-  // harvest threshold (about the mean, 218) leaves (7,9) out.
-  State s = State::empty(config_at(), 2, 100);
-  s.add_shipyard(UnitId::make(1, 1), cell(7, 7), 0);
-  s.add_shipyard(UnitId::make(1, 2), cell(0, 0), 1);
-  s.add_ship(UnitId::make(2, 1), cell(7, 9), 0, 20);
-  s.add_ship(UnitId::make(2, 2), cell(1, 0), 1, 0);
-  for (int c = 0; c < kSize * kSize; ++c) s.set_halite(c, 0);
-  s.set_halite(cell(7, 9), 60);
-  for (int k = 0; k < 5; ++k) s.set_halite(cell(14, 3 + k), 250);
-  FleetPolicy plain = policy();
-  CHECK(end_cell(s, plain.decide(s, 0), 0) != cell(7, 9));
-  FleetPolicy keeper = policy({"keep_mining=1"});
-  CHECK(end_cell(s, keeper.decide(s, 0), 0) == cell(7, 9));
-  // Not below min_target_halite.
-  s.set_halite(cell(7, 9), 15);
-  CHECK(end_cell(s, keeper.decide(s, 0), 0) != cell(7, 9));
 }
 
 TEST_CASE("fleet: with farm_yards 2 only the cells near two own yards are farmed", "[fleet]") {

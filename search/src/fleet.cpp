@@ -16,7 +16,6 @@ std::vector<ParamSpec> fleet_specs() {
       {"harvest_ratio", 0.7, 0, 10, "a cell is mined once it holds this times the mean of the non-empty cells"},
       {"home_harvest_bonus", 0.3, 0, 10, "... plus this times the mean per move closer than harvest_radius to an own yard"},
       {"harvest_radius", 3, 0, 32, "the belt around own yards left to regrow a little longer", true},
-      {"keep_mining", 0, 0, 1, "1: a ship may keep mining the cell it stands on below the harvest threshold (down to min_target_halite): the threshold chooses where trips go, not when they end", true},
       {"harvest_all_steps", 60, 0, 400, "in the last this many steps every cell above min_target_halite is mined", true},
       {"farm_start_step", 400, 0, 400, "from this step cells we hold near own yards (the farm) regrow to a harvest threshold (400: no farm)", true},
       {"farm_end_step", 345, 0, 400, "... until this step; then the farm is mined out", true},
@@ -82,7 +81,6 @@ std::vector<ParamSpec> fleet_specs() {
       {"loss_rate_ref", 0, 0, 1, "spawning weighs the turns a new ship is expected to live at our observed loss rate (own ships lost per ship-turn) against this reference rate, when higher (0: off; needs remember)"},
       {"loss_half_life", 50, 1, 400, "the observed loss rate forgets with this half-life in turns", true},
       {"loss_prior_turns", 500, 0, 100000, "... and starts from this many ship-turns at loss_rate_ref"},
-      {"spawn_parity", 0, 0, 10, "spawn whatever the expectation while the fleet has fewer than this x the ships of the largest rival fleet (0: off; not in the last spawn_stop_steps)"},
       {"max_ships", 60, 0, 400, "nor beyond this many own ships", true},
       {"min_ships", 3, 0, 400, "spawn below this many own ships whatever the expectation", true},
       {"defend_reserve", 500, 0, 100000, "bank kept for defensive spawns (from defend_reserve_step on)"},
@@ -111,7 +109,6 @@ FleetParams FleetParams::from(const Params& p) {
   f.harvest_ratio = p.get("harvest_ratio");
   f.home_harvest_bonus = p.get("home_harvest_bonus");
   f.harvest_radius = p.get_int("harvest_radius");
-  f.keep_mining = p.get_int("keep_mining") != 0;
   f.harvest_all_steps = p.get_int("harvest_all_steps");
   f.farm_start_step = p.get_int("farm_start_step");
   f.farm_end_step = p.get_int("farm_end_step");
@@ -168,7 +165,6 @@ FleetParams FleetParams::from(const Params& p) {
   f.spawn_min_value = p.get("spawn_min_value");
   f.spawn_stop_steps = p.get_int("spawn_stop_steps");
   f.spawn_lead = p.get_int("spawn_lead");
-  f.spawn_parity = p.get("spawn_parity");
   f.loss_rate_ref = p.get("loss_rate_ref");
   f.loss_half_life = p.get("loss_half_life");
   f.loss_prior_turns = p.get("loss_prior_turns");
@@ -258,7 +254,6 @@ void FleetPolicy::compute_maps(const State& s, int me) {
   std::fill(control_.begin(), control_.begin() + cells, 0.0);
   std::fill(own_reach_min_.begin(), own_reach_min_.begin() + cells, kInf);
   std::fill(enemy_on_.begin(), enemy_on_.begin() + cells, uint8_t{0});
-  std::fill(own_on_.begin(), own_on_.begin() + cells, uint8_t{0});
   // No two cells are farther apart than 2 (n / 2): the distances of within_.
   within_stride_ = 2 * (n / 2) + 1;
   within_.resize(static_cast<size_t>(cells) * within_stride_);
@@ -286,7 +281,6 @@ void FleetPolicy::compute_maps(const State& s, int me) {
     const bool mine = sh.owner == me;
     spread(sh.cell, std::clamp(1 - sh.cargo / p_.loaded_cargo, 0.0, 1.0) * (mine ? 1 : -1));
     if (mine) {
-      own_on_[sh.cell] = 1;
       for (int m = 0; m < kNumMoves; ++m) {
         double& r = own_reach_min_[geo_.neighbor(sh.cell, m)];
         r = std::min(r, sh.cargo);
@@ -435,13 +429,11 @@ void FleetPolicy::plan_economy(const State& s, int me) {
   }
   for (int i : order) {
     const bool needed = ships_after < p_.min_ships && left > 1;
-    const bool outnumbered = left > p_.spawn_stop_steps && ships_after < p_.max_ships &&
-                             ships_after < p_.spawn_parity * max_enemy_ships_;
     const double expected = board_halite_ * p_.spawn_value_scale * (left - p_.spawn_stop_steps) /
                             (all_ships + static_cast<int>(spawn_yards_.size()) + 1) * survival;
     const bool pays = left > p_.spawn_stop_steps && ships_after < p_.max_ships && expected > p_.spawn_min_value &&
                       ships_after < max_enemy_ships_ + p_.spawn_lead;
-    if (!needed && !pays && !outnumbered) break;
+    if (!needed && !pays) break;
     if (bank - spawn_cost < (needed ? 0 : reserve)) break;
     bank -= spawn_cost;
     ++ships_after;
@@ -578,8 +570,7 @@ void FleetPolicy::prepare_mining(const State& s) {
   std::fill(mine_index_.begin(), mine_index_.begin() + cells, int16_t{-1});
   for (int c = 0; c < cells; ++c) {
     const double h = s.halite(c);
-    if (yard_cell_[c]) continue;
-    if (h < harvest_min_[c] && !(p_.keep_mining && own_on_[c] && h >= p_.min_target_halite)) continue;
+    if (h < harvest_min_[c] || yard_cell_[c]) continue;
     mine_index_[c] = static_cast<int16_t>(mine_cells_.size());
     MineCell m;
     m.cell = c;

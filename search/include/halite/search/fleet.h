@@ -15,8 +15,7 @@
 //     useful turns left); another yard each time the fleet outgrows the
 //     ships its yards serve, on the richest site at a set distance from own
 //     yards and away from enemy yards; the bank keeps a reserve for defensive
-//     spawns and the conversion's cost while the builder travels; optionally
-//     (spawn_parity) spawn while a rival's fleet outnumbers ours.
+//     spawns and the conversion's cost while the builder travels.
 //  3. Roles through one assignment. Ships x targets, one min-cost
 //     (Hungarian) assignment, all values in halite per turn:
 //     - mining cells, by the carried-halite rate of the trip (the Halite III
@@ -66,7 +65,6 @@ struct FleetParams {
   double harvest_ratio;          // a cell is mined once it holds this x the mean of the non-empty cells
   double home_harvest_bonus;     // ... plus this x the mean per move closer than harvest_radius to an own yard
   int harvest_radius;
-  bool keep_mining;              // a ship may keep mining its cell below the harvest threshold
   int harvest_all_steps;         // in the last this many steps every cell above min_target_halite is mined
   int farm_start_step;           // from this step the farm (cells held near own yards) regrows ...
   int farm_end_step;             // ... until this one
@@ -129,7 +127,6 @@ struct FleetParams {
   double spawn_min_value;        // spawn while that exceeds this
   int spawn_stop_steps;          // no spawns for the economy in the last this many steps
   int spawn_lead;                // nor when the fleet leads every rival by this many ships
-  double spawn_parity;           // spawn while the fleet is smaller than this x the largest rival's (0: off)
   double loss_rate_ref;          // spawn expectation x lifetime at the observed loss rate / at this one (0: off)
   double loss_half_life;         // turns
   double loss_prior_turns;       // ship-turns of prior at loss_rate_ref
@@ -271,7 +268,6 @@ class FleetPolicy {
   std::vector<std::pair<double, double>> pressure_;  // (enemy cargo, weight) near each cell
   std::array<uint8_t, kMaxCells> yard_cell_{};    // 1: own yard, 2: enemy yard
   std::array<uint8_t, kMaxCells> enemy_on_{};     // an enemy ship stands there
-  std::array<uint8_t, kMaxCells> own_on_{};       // an own ship stands there
   double board_halite_ = 0;
   // Economy (plan_economy).
   int site_ = -1;            // the planned yard site, kept across turns
