@@ -43,6 +43,34 @@ int end_cell(const State& s, const PolicyDecision& d, int index) {
   return option == kConvertOption ? s.ships()[index].cell : s.neighbor(s.ships()[index].cell, kMoveActions[option]);
 }
 
+// Our yard at (7,7) with an empty enemy ship next to it on (7,8), our only
+// ship far away on (12,12), every cell 50, step 150.
+State yard_under_attack(double bank) {
+  State s = State::empty(config_at(), 2, 150);
+  s.add_shipyard(UnitId::make(1, 1), cell(7, 7), 0);
+  s.add_shipyard(UnitId::make(1, 2), cell(1, 1), 1);
+  s.add_ship(UnitId::make(2, 1), cell(7, 8), 1, 0);  // the attacker, adjacent
+  s.add_ship(UnitId::make(2, 2), cell(12, 12), 0, 0);  // ours, far away
+  for (int c = 0; c < kSize * kSize; ++c) s.set_halite(c, 50);
+  s.mutable_player(0).bank = bank;
+  return s;
+}
+
+// Our yard at (7,7), our empty ship on (7,9) holding 100 halite; a richer
+// cell (7,14) with 150 lies 7 moves from the yard; every other cell below
+// min_target_halite; the enemy far away (its yard on (0,0)). Step 100.
+State farm_position() {
+  State s = State::empty(config_at(), 2, 100);
+  s.add_shipyard(UnitId::make(1, 1), cell(7, 7), 0);
+  s.add_shipyard(UnitId::make(1, 2), cell(0, 0), 1);
+  s.add_ship(UnitId::make(2, 1), cell(7, 9), 0, 0);
+  s.add_ship(UnitId::make(2, 2), cell(1, 0), 1, 0);
+  for (int c = 0; c < kSize * kSize; ++c) s.set_halite(c, 10);
+  s.set_halite(cell(7, 9), 100);
+  s.set_halite(cell(7, 14), 150);
+  return s;
+}
+
 }  // namespace
 
 TEST_CASE("fleet: a loaded ship never ends where a lighter enemy can reach when a safe move exists", "[fleet]") {
@@ -65,13 +93,7 @@ TEST_CASE("fleet: a loaded ship never ends where a lighter enemy can reach when 
 }
 
 TEST_CASE("fleet: a yard with an enemy next to it and nobody on it spawns a defender", "[fleet]") {
-  State s = State::empty(config_at(), 2, 150);
-  s.add_shipyard(UnitId::make(1, 1), cell(7, 7), 0);
-  s.add_shipyard(UnitId::make(1, 2), cell(1, 1), 1);
-  s.add_ship(UnitId::make(2, 1), cell(7, 8), 1, 0);  // the attacker, adjacent
-  s.add_ship(UnitId::make(2, 2), cell(12, 12), 0, 0);  // ours, far away
-  for (int c = 0; c < kSize * kSize; ++c) s.set_halite(c, 50);
-  s.mutable_player(0).bank = 600;
+  State s = yard_under_attack(600);
   FleetPolicy fleet = policy({"defend_reserve=0", "spawn_min_value=1e5"});  // no economic spawn
   const PolicyDecision& d = fleet.decide(s, 0);
   REQUIRE(d.spawn_yards.size() == 1);
@@ -82,16 +104,10 @@ TEST_CASE("fleet: a yard with an enemy next to it and nobody on it spawns a defe
 }
 
 TEST_CASE("fleet: a yard whose defenders are sunk at once stops spawning them", "[fleet]") {
-  // The position above, a rich bank: every turn the attacker stands next to
-  // the yard and the defender spawned the turn before is not on it (sunk).
-  State s = State::empty(config_at(), 2, 150);
+  // A rich bank: every turn the attacker stands next to the yard and the
+  // defender spawned the turn before is not on it (sunk).
+  State s = yard_under_attack(5000);
   s.set_step(100);
-  s.add_shipyard(UnitId::make(1, 1), cell(7, 7), 0);
-  s.add_shipyard(UnitId::make(1, 2), cell(1, 1), 1);
-  s.add_ship(UnitId::make(2, 1), cell(7, 8), 1, 0);
-  s.add_ship(UnitId::make(2, 2), cell(12, 12), 0, 0);
-  for (int c = 0; c < kSize * kSize; ++c) s.set_halite(c, 50);
-  s.mutable_player(0).bank = 5000;
   const std::vector<std::string> no_economy = {"defend_reserve=0", "spawn_min_value=1e5", "min_ships=0",
                                                "max_lost_defenders=2"};
   FleetPolicy fleet = policy(no_economy);
@@ -271,17 +287,9 @@ TEST_CASE("fleet: the first ship converts at once, and a builder converts on the
 }
 
 TEST_CASE("fleet: in the farming phase a held cell near a yard regrows to the harvest threshold", "[fleet]") {
-  // Our yard at (7,7), our empty ship on (7,9) holding 100 halite; a richer
-  // cell (7,14) with 150 lies 7 moves from the yard, outside farm_radius 5. The
-  // enemy is far away, so (7,9) is ours (control above farm_control).
-  State s = State::empty(config_at(), 2, 100);
-  s.add_shipyard(UnitId::make(1, 1), cell(7, 7), 0);
-  s.add_shipyard(UnitId::make(1, 2), cell(0, 0), 1);
-  s.add_ship(UnitId::make(2, 1), cell(7, 9), 0, 0);
-  s.add_ship(UnitId::make(2, 2), cell(1, 0), 1, 0);
-  for (int c = 0; c < kSize * kSize; ++c) s.set_halite(c, 10);  // below min_target_halite
-  s.set_halite(cell(7, 9), 100);
-  s.set_halite(cell(7, 14), 150);
+  // (7,14) lies outside farm_radius 5 of the yard; the enemy is far away, so
+  // (7,9) is ours (control above farm_control).
+  State s = farm_position();
   const std::vector<std::string> farm = {"farm_start_step=0", "farm_end_step=345", "farm_radius=5", "farm_control=0.5",
                                          "harvest_base=80", "harvest_slope=1.1", "harvest_min=110", "harvest_max=450"};
   // Without a farm the ship mines where it stands.
@@ -303,18 +311,11 @@ TEST_CASE("fleet: in the farming phase a held cell near a yard regrows to the ha
 }
 
 TEST_CASE("fleet: with farm_yards 2 only the cells near two own yards are farmed", "[fleet]") {
-  // The position above: (7,9) with 100 halite is 2 moves from our yard at
-  // (7,7). Within farm_radius of one yard it is no farm when two are asked
-  // for, and the ship mines where it stands; a second own yard at (3,9),
-  // 4 moves away, puts it between two yards, and it is left to regrow.
-  State s = State::empty(config_at(), 2, 100);
-  s.add_shipyard(UnitId::make(1, 1), cell(7, 7), 0);
-  s.add_shipyard(UnitId::make(1, 2), cell(0, 0), 1);
-  s.add_ship(UnitId::make(2, 1), cell(7, 9), 0, 0);
-  s.add_ship(UnitId::make(2, 2), cell(1, 0), 1, 0);
-  for (int c = 0; c < kSize * kSize; ++c) s.set_halite(c, 10);
-  s.set_halite(cell(7, 9), 100);
-  s.set_halite(cell(7, 14), 150);
+  // (7,9) with 100 halite is 2 moves from our yard at (7,7). Within
+  // farm_radius of one yard it is no farm when two are asked for, and the
+  // ship mines where it stands; a second own yard at (3,9), 4 moves away,
+  // puts it between two yards, and it is left to regrow.
+  State s = farm_position();
   const std::vector<std::string> lens = {"farm_start_step=0", "farm_end_step=345", "farm_radius=5", "farm_yards=2",
                                          "farm_control=0.5", "harvest_base=80", "harvest_slope=1.1",
                                          "harvest_min=110", "harvest_max=450"};
