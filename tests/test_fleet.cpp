@@ -208,61 +208,6 @@ TEST_CASE("fleet: spawns while a ship repays itself, not in the last turns", "[f
   CHECK(fleet.decide(s, 0).spawn_yards.empty());
 }
 
-TEST_CASE("fleet: ships lost lower the expected worth of a new ship (loss_rate_ref)", "[fleet]") {
-  // Three own ships, a yard and a bank; a new ship is expected to bring
-  // about 7,000 (above spawn_min_value). Each turn the ships of the last turn are gone
-  // (sunk) and three new ones stand elsewhere.
-  auto position = [](int step, uint32_t label) {
-    State s = State::empty(config_at(), 2, step);
-    s.add_shipyard(UnitId::make(1, 1), cell(7, 7), 0);
-    s.add_shipyard(UnitId::make(1, 2), cell(1, 1), 1);
-    s.add_ship(UnitId::make(label, 1), cell(3, 3), 0, 0);
-    s.add_ship(UnitId::make(label, 2), cell(2, 2), 0, 0);
-    s.add_ship(UnitId::make(label, 3), cell(4, 4), 0, 0);
-    s.add_ship(UnitId::make(99, 1), cell(1, 2), 1, 0);
-    for (int c = 0; c < kSize * kSize; ++c) s.set_halite(c, 30);
-    s.mutable_player(0).bank = 3000;
-    return s;
-  };
-  const std::vector<std::string> aware = {"loss_rate_ref=0.002", "loss_prior_turns=500", "loss_half_life=50", "min_ships=0"};
-  FleetPolicy fleet = policy(aware);
-  CHECK(fleet.loss_rate() == Approx(0.002));
-  CHECK(fleet.decide(position(20, 2), 0).spawn_yards.size() == 1);
-  // Three of three lost: (3 + 500 x 0.002) / (3 + 500).
-  fleet.decide(position(21, 3), 0);
-  CHECK(fleet.loss_rate() == Approx(4.0 / 503));
-  // A state that does not follow the last one counts nothing.
-  fleet.decide(position(30, 4), 0);
-  CHECK(fleet.loss_rate() == Approx(4.0 / 503));
-  // A fleet sunk every turn stops spawning: its ships would not live to repay.
-  int step = 31;
-  for (uint32_t label = 5; label < 40; ++label) fleet.decide(position(step++, label), 0);
-  CHECK(fleet.loss_rate() > 0.1);
-  CHECK(fleet.decide(position(step++, 40), 0).spawn_yards.empty());
-  // Without the rule, or without memory, the same position spawns.
-  CHECK(policy({"min_ships=0"}).decide(position(step, 41), 0).spawn_yards.size() == 1);
-  std::vector<std::string> forgetful = aware;
-  forgetful.push_back("remember=0");
-  FleetPolicy stateless = policy(forgetful);
-  for (uint32_t label = 42; label < 60; ++label) stateless.decide(position(step++, label), 0);
-  CHECK(stateless.decide(position(step, 60), 0).spawn_yards.size() == 1);
-  // A ship that converted is not lost; reset() forgets.
-  FleetPolicy builder = policy(aware);
-  State before = position(100, 61);
-  builder.decide(before, 0);
-  // Ship 61-1 on (3,3) converted, 61-2 was sunk, 61-3 lives on.
-  State after = State::empty(config_at(), 2, 101);
-  after.add_shipyard(UnitId::make(1, 1), cell(7, 7), 0);
-  after.add_shipyard(UnitId::make(1, 2), cell(1, 1), 1);
-  after.add_shipyard(UnitId::make(62, 1), cell(3, 3), 0);
-  after.add_ship(UnitId::make(61, 3), cell(4, 5), 0, 0);
-  after.add_ship(UnitId::make(99, 1), cell(1, 2), 1, 0);
-  builder.decide(after, 0);
-  CHECK(builder.loss_rate() == Approx(2.0 / 503));
-  fleet.reset();
-  CHECK(fleet.loss_rate() == Approx(0.002));
-}
-
 TEST_CASE("fleet: the first ship converts at once, and a builder converts on the planned site", "[fleet]") {
   State s = State::initial(config_at(), 2);
   FleetPolicy fleet = policy();
@@ -329,7 +274,7 @@ TEST_CASE("fleet: with farm_yards 2 only the cells near two own yards are farmed
   CHECK(end_cell(s, d, 0) != cell(7, 9));
 }
 
-TEST_CASE("fleet: the enemy-yard discounts keep miners off cells nearer an enemy yard than our own, and off cells near one", "[fleet]") {
+TEST_CASE("fleet: enemy_yard_discount keeps miners off cells nearer an enemy yard than our own", "[fleet]") {
   // Our yard and empty ship at (7,7); a rich cell (7,11) four moves east,
   // two from the enemy yard at (7,13), and a poorer one (7,3) four moves west,
   // five from it. Without the discount the ship heads for the rich cell;
@@ -346,12 +291,6 @@ TEST_CASE("fleet: the enemy-yard discounts keep miners off cells nearer an enemy
   CHECK(end_cell(s, plain.decide(s, 0), 0) == cell(7, 8));
   FleetPolicy wary = policy({"enemy_yard_discount=0.4"});
   CHECK(end_cell(s, wary.decide(s, 0), 0) == cell(7, 6));
-  // Near an enemy yard, however far our own: within 3 of it the rich cell is
-  // worth exp(-0.5 x (3 + 1 - 2)); a radius of 1 leaves it alone.
-  FleetPolicy near = policy({"enemy_yard_discount=0", "enemy_yard_near_radius=3", "enemy_yard_near_discount=0.5"});
-  CHECK(end_cell(s, near.decide(s, 0), 0) == cell(7, 6));
-  FleetPolicy next_to = policy({"enemy_yard_discount=0", "enemy_yard_near_radius=1", "enemy_yard_near_discount=0.5"});
-  CHECK(end_cell(s, next_to.decide(s, 0), 0) == cell(7, 8));
 }
 
 TEST_CASE("fleet: legal and collision-free over seeded games, the same answers every run", "[fleet]") {

@@ -37,8 +37,6 @@ std::vector<ParamSpec> fleet_specs() {
       {"pressure_radius", 3, 0, 16, "enemy ships lighter than a ship press on it within this distance (weight falling linearly to the edge)", true},
       {"pressure_discount", 0.5, 0, 10, "a trip's value times exp(-this x pressure at the target, for the cargo it will hold)"},
       {"enemy_yard_discount", 0.15, 0, 10, "a trip's value times exp(-this x (distance to own yards - distance to enemy yards)) where an enemy yard is nearer: enemy ships spawn and gather there"},
-      {"enemy_yard_near_radius", 0, 0, 32, "a trip's value also falls within this distance of an enemy yard (0: off) ...", true},
-      {"enemy_yard_near_discount", 0.5, 0, 10, "... times exp(-this x (radius + 1 - distance to the enemy yard)): its guards and the ships it spawns are there"},
       {"pressure_penalty", 30, 0, 1e5, "cost per unit of pressure on a loaded ship's next cell, times (cargo + 100) / 100"},
       // Returning.
       {"return_bias", 1.2, 0, 10, "multiplies the value of taking the cargo home now"},
@@ -78,9 +76,6 @@ std::vector<ParamSpec> fleet_specs() {
       {"spawn_min_value", 700, 0, 100000, "spawn for the economy while that expectation exceeds this (mzotkiew used 349; 700 measured better against the public bots)"},
       {"spawn_stop_steps", 42, 0, 400, "no spawns for the economy in the last this many steps", true},
       {"spawn_lead", 15, 0, 400, "nor while the fleet leads every rival by this many ships", true},
-      {"loss_rate_ref", 0, 0, 1, "spawning weighs the turns a new ship is expected to live at our observed loss rate (own ships lost per ship-turn) against this reference rate, when higher (0: off; needs remember)"},
-      {"loss_half_life", 50, 1, 400, "the observed loss rate forgets with this half-life in turns", true},
-      {"loss_prior_turns", 500, 0, 100000, "... and starts from this many ship-turns at loss_rate_ref"},
       {"max_ships", 60, 0, 400, "nor beyond this many own ships", true},
       {"min_ships", 3, 0, 400, "spawn below this many own ships whatever the expectation", true},
       {"defend_reserve", 500, 0, 100000, "bank kept for defensive spawns (from defend_reserve_step on)"},
@@ -131,8 +126,6 @@ FleetParams FleetParams::from(const Params& p) {
   f.pressure_discount = p.get("pressure_discount");
   f.pressure_penalty = p.get("pressure_penalty");
   f.enemy_yard_discount = p.get("enemy_yard_discount");
-  f.enemy_yard_near_radius = p.get_int("enemy_yard_near_radius");
-  f.enemy_yard_near_discount = p.get("enemy_yard_near_discount");
   f.return_bias = p.get("return_bias");
   f.min_return_turns = p.get_int("min_return_turns");
   f.risk_return_bias = p.get("risk_return_bias");
@@ -165,9 +158,6 @@ FleetParams FleetParams::from(const Params& p) {
   f.spawn_min_value = p.get("spawn_min_value");
   f.spawn_stop_steps = p.get_int("spawn_stop_steps");
   f.spawn_lead = p.get_int("spawn_lead");
-  f.loss_rate_ref = p.get("loss_rate_ref");
-  f.loss_half_life = p.get("loss_half_life");
-  f.loss_prior_turns = p.get("loss_prior_turns");
   f.max_ships = p.get_int("max_ships");
   f.min_ships = p.get_int("min_ships");
   f.defend_reserve = p.get("defend_reserve");
@@ -417,20 +407,10 @@ void FleetPolicy::plan_economy(const State& s, int me) {
     return control_[s.shipyards()[a].cell] < control_[s.shipyards()[b].cell];
   });
   const int all_ships = static_cast<int>(ships.size());
-  // A ship lost at rate r per turn lives (1 - e^(-rT)) / r of the T useful
-  // turns on average: the expectation scales by that over the same at the
-  // reference rate (what spawn_min_value was measured with), never up (more
-  // ships than that threshold gives measured worse, docs/results.md).
-  double survival = 1;
-  if (p_.remember && p_.loss_rate_ref > 0 && left > p_.spawn_stop_steps) {
-    const double turns = left - p_.spawn_stop_steps;
-    auto lifetime = [&](double rate) { return rate > 0 ? -std::expm1(-rate * turns) / rate : turns; };
-    survival = std::min(1.0, lifetime(loss_rate()) / lifetime(p_.loss_rate_ref));
-  }
   for (int i : order) {
     const bool needed = ships_after < p_.min_ships && left > 1;
     const double expected = board_halite_ * p_.spawn_value_scale * (left - p_.spawn_stop_steps) /
-                            (all_ships + static_cast<int>(spawn_yards_.size()) + 1) * survival;
+                            (all_ships + static_cast<int>(spawn_yards_.size()) + 1);
     const bool pays = left > p_.spawn_stop_steps && ships_after < p_.max_ships && expected > p_.spawn_min_value &&
                       ships_after < max_enemy_ships_ + p_.spawn_lead;
     if (!needed && !pays) break;
@@ -590,9 +570,7 @@ void FleetPolicy::prepare_mining(const State& s) {
                          : m.held * std::exp(-p_.pressure_discount * pressure(c, kInf));
     // Nearer an enemy yard than our own, a trip is worth less: enemy ships
     // spawn, return and hunt there.
-    const double lead = p_.enemy_yard_discount > 0 ? p_.enemy_yard_discount * std::max<int>(enemy_yard_lead_[c], 0) : 0;
-    const double near = p_.enemy_yard_near_discount * enemy_yard_near_[c];
-    m.territory = lead + near > 0 ? std::exp(-(lead + near)) : 1.0;
+    m.territory = enemy_yard_lead_[c] > 0 ? std::exp(-p_.enemy_yard_discount * enemy_yard_lead_[c]) : 1.0;
     m.farm = farm_[c] != 0;
     m.enemy_on = enemy_on_[c] != 0;
     mine_cells_.push_back(m);
@@ -826,19 +804,13 @@ void FleetPolicy::assign(const State& s, int me) {
   for (int i : converts_) sites_.push_back(ships[i].cell);
   home_distances(s, me, geo_, sites_, home_);
   const int cells = geo_.cells();
-  // How many moves nearer an enemy yard than our own each cell is, and how
-  // far inside enemy_yard_near_radius of one.
+  // How many moves nearer an enemy yard than our own each cell is.
   std::fill(enemy_yard_lead_.begin(), enemy_yard_lead_.begin() + cells, int16_t{0});
-  std::fill(enemy_yard_near_.begin(), enemy_yard_near_.begin() + cells, int16_t{0});
-  if (p_.enemy_yard_discount > 0 || p_.enemy_yard_near_radius > 0)
+  if (p_.enemy_yard_discount > 0)
     for (const Shipyard& y : s.shipyards())
       if (y.owner != me)
-        for (int c = 0; c < cells; ++c) {
-          const int d = geo_.dist(c, y.cell);
-          enemy_yard_lead_[c] = static_cast<int16_t>(std::max<int>(enemy_yard_lead_[c], home_[c] - d));
-          if (p_.enemy_yard_near_radius > 0)
-            enemy_yard_near_[c] = static_cast<int16_t>(std::max<int>(enemy_yard_near_[c], p_.enemy_yard_near_radius + 1 - d));
-        }
+        for (int c = 0; c < cells; ++c)
+          enemy_yard_lead_[c] = static_cast<int16_t>(std::max<int>(enemy_yard_lead_[c], home_[c] - geo_.dist(c, y.cell)));
   const int left = steps_left(s);
   double nonzero_total = 0;
   int nonzero = 0;
@@ -1041,10 +1013,7 @@ const PolicyDecision& FleetPolicy::decide(const State& s, int me) {
   d.clear();
   requests_.clear();
   if (s.player(me).status != Status::Active) return d;
-  if (p_.remember) {
-    count_lost_defenders(s, me);
-    count_lost_ships(s, me);
-  }
+  if (p_.remember) count_lost_defenders(s, me);
   compute_maps(s, me);
   plan_economy(s, me);
   assign(s, me);
@@ -1086,35 +1055,6 @@ void FleetPolicy::reset() {
   site_ = -1;
   defenders_.clear();
   lost_defenders_.clear();
-  own_ships_.clear();
-  own_ships_step_ = -1;
-  lost_weight_ = ship_turns_weight_ = 0;
-}
-
-double FleetPolicy::loss_rate() const {
-  return (lost_weight_ + p_.loss_prior_turns * p_.loss_rate_ref) / (ship_turns_weight_ + p_.loss_prior_turns);
-}
-
-void FleetPolicy::count_lost_ships(const State& s, int me) {
-  // Own ships of the last turn gone now, unless an own yard stands on the
-  // cell (they converted). A state that does not follow the last one is
-  // not compared.
-  if (s.step() == own_ships_step_ + 1) {
-    int lost = 0;
-    for (const auto& [id, cell] : own_ships_) {
-      if (s.find_ship(id) >= 0) continue;
-      bool converted = false;
-      for (const Shipyard& y : s.shipyards()) converted |= y.owner == me && y.cell == cell;
-      lost += !converted;
-    }
-    const double keep = std::exp2(-1.0 / p_.loss_half_life);
-    lost_weight_ = lost_weight_ * keep + lost;
-    ship_turns_weight_ = ship_turns_weight_ * keep + static_cast<double>(own_ships_.size());
-  }
-  own_ships_.clear();
-  for (const Ship& sh : s.ships())
-    if (sh.owner == me) own_ships_.push_back({sh.id, sh.cell});
-  own_ships_step_ = s.step();
 }
 
 int FleetPolicy::lost_defenders(UnitId yard) const {

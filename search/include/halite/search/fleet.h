@@ -87,8 +87,6 @@ struct FleetParams {
   double pressure_discount;      // a trip's value x exp(-this x pressure at the target)
   double pressure_penalty;       // cost per unit of pressure on a loaded ship's next cell
   double enemy_yard_discount;    // a trip's value x exp(-this x how much nearer an enemy yard the target is than own yards)
-  int enemy_yard_near_radius;    // ... and x exp(-near_discount x (radius + 1 - distance)) within this of an enemy yard (0: off)
-  double enemy_yard_near_discount;
   // Returning.
   double return_bias;            // multiplies the value of taking the cargo home now
   int min_return_turns;          // ... spread over at least this many turns
@@ -127,9 +125,6 @@ struct FleetParams {
   double spawn_min_value;        // spawn while that exceeds this
   int spawn_stop_steps;          // no spawns for the economy in the last this many steps
   int spawn_lead;                // nor when the fleet leads every rival by this many ships
-  double loss_rate_ref;          // spawn expectation x lifetime at the observed loss rate / at this one (0: off)
-  double loss_half_life;         // turns
-  double loss_prior_turns;       // ship-turns of prior at loss_rate_ref
   int max_ships;                 // nor beyond this many own ships
   int min_ships;                 // spawn below this many ships whatever the expectation
   double defend_reserve;         // bank kept for defensive spawns ...
@@ -181,9 +176,6 @@ class FleetPolicy {
   // How many defenders spawned at `yard` were sunk the turn they appeared
   // (counted with `remember`).
   int lost_defenders(UnitId yard) const;
-  // Own ships lost per ship-turn, as counted with `remember` (decayed, with
-  // its prior): what spawning expects a new ship to face.
-  double loss_rate() const;
   // How many own ships took each role in the last decide() (converting ships
   // count as Build; Home holds ships with cargo going home, Idle those
   // without cargo and without a target).
@@ -198,8 +190,6 @@ class FleetPolicy {
 
   // Which of last turn's defenders were sunk at once (into lost_defenders_).
   void count_lost_defenders(const State& s, int player);
-  // Own ships gone since the last turn, not by converting (into the loss rate).
-  void count_lost_ships(const State& s, int player);
   void compute_maps(const State& s, int player);
   void plan_economy(const State& s, int player);
   void choose_site(const State& s, int player);
@@ -280,11 +270,6 @@ class FleetPolicy {
   };
   std::vector<Defender> defenders_;
   std::vector<std::pair<UnitId, int>> lost_defenders_;
-  // Own ships (id, cell) at the last decide() and the decayed counts of
-  // ships lost and ship-turns seen (kept across turns with `remember`).
-  std::vector<std::pair<UnitId, int>> own_ships_;
-  int own_ships_step_ = -1;
-  double lost_weight_ = 0, ship_turns_weight_ = 0;
   int builder_ = -1;         // ship index heading for the site this turn
   std::vector<int> converts_;     // ship indices converting this turn
   std::vector<int> spawn_yards_;  // spawns for the economy
@@ -295,8 +280,6 @@ class FleetPolicy {
   std::array<int16_t, kMaxCells> home_{};
   // Per cell, how many moves nearer an enemy yard than own yards (0: none).
   std::array<int16_t, kMaxCells> enemy_yard_lead_{};
-  // Per cell, enemy_yard_near_radius + 1 - the distance to the nearest enemy yard (0: outside).
-  std::array<int16_t, kMaxCells> enemy_yard_near_{};
   std::array<double, kMaxCells> harvest_min_{};  // least halite worth mining
   std::array<uint8_t, kMaxCells> farm_{};        // cells left to regrow to harvest_threshold_
   double harvest_threshold_ = 0;
@@ -322,7 +305,7 @@ class FleetPolicy {
     double held;    // a trip's value factor where the enemy holds the region
     double held_pressed;  // held x exp(-pressure_discount x the pressure of every enemy near the cell)
     double lightest_presser, heaviest_presser;  // least and most cargo of those enemies (+inf, -inf: none)
-    double territory;  // exp(-enemy_yard_discount x enemy_yard_lead_ - enemy_yard_near_discount x enemy_yard_near_), 1 away from enemy yards
+    double territory;  // exp(-enemy_yard_discount x enemy_yard_lead_), 1 where no enemy yard is nearer
     bool farm;
     bool enemy_on;
   };
