@@ -150,6 +150,34 @@ TEST_CASE("planners are deterministic with a seed and an iteration budget", "[se
   }
 }
 
+TEST_CASE("a planner after reset() plays a new game as a new planner does", "[search]") {
+  // The game before the reset must leave nothing behind: not its memory,
+  // not its plans, not its random stream (the bot reuses one planner object
+  // for every game it plays).
+  const auto before = bench_positions(2, 2, 13, 41);
+  const auto after = bench_positions(2, 4, 15, 42);
+  for (const PlannerInfo& info : planners()) {
+    INFO(info.name);
+    const std::vector<std::string> overrides =
+        default_params(info.name).to_json().contains("contact_radius") ? std::vector<std::string>{"contact_radius=0"}
+                                                        : std::vector<std::string>{};
+    auto used = make_planner(info.name, overrides, 7);
+    auto fresh = make_planner(info.name, overrides, 7);
+    for (const BenchPosition& pos : before) used->plan(pos.state, pos.player, Budget::iterations(20));
+    used->reset();
+    fresh->reset();
+    for (const BenchPosition& pos : after) {
+      const State::Orders a = used->plan(pos.state, pos.player, Budget::iterations(20));
+      const State::Orders b = fresh->plan(pos.state, pos.player, Budget::iterations(20));
+      REQUIRE(a.size() == b.size());
+      for (size_t i = 0; i < a.size(); ++i) {
+        REQUIRE(a[i].unit == b[i].unit);
+        REQUIRE(a[i].action == b[i].action);
+      }
+    }
+  }
+}
+
 TEST_CASE("paired and beam play their base policy's move of every ship out of contact", "[search]") {
   // Early positions: the fleets are far apart, no ship is within contact_radius
   // of an enemy ship, so the search leaves every greedy decision alone.

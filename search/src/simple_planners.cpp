@@ -18,8 +18,9 @@ constexpr std::array<Action, 4> kMoves = {Action::North, Action::East, Action::S
 
 class RandomPlanner final : public Planner {
  public:
-  explicit RandomPlanner(uint64_t seed) : rng_(seed) {}
+  explicit RandomPlanner(uint64_t seed) : rng_(seed), seed_(seed) {}
   std::string name() const override { return "random"; }
+  void new_game() override { rng_.reseed(seed_); }
 
   State::Orders choose(const State& s, int player, const Budget&) override {
     State::Orders orders;
@@ -55,6 +56,7 @@ class RandomPlanner final : public Planner {
 
  private:
   Rng rng_;
+  uint64_t seed_;
 };
 
 class MinerPlanner final : public Planner {
@@ -65,8 +67,10 @@ class MinerPlanner final : public Planner {
         max_ships_(p.get_int("max_ships")),
         spawn_until_(p.get_int("spawn_until_step")),
         radius_(p.get_int("search_radius")),
-        rng_(seed) {}
+        rng_(seed),
+        seed_(seed) {}
   std::string name() const override { return "miner"; }
+  void new_game() override { rng_.reseed(seed_); }
 
   State::Orders choose(const State& s, int player, const Budget&) override {
     State::Orders orders;
@@ -157,6 +161,7 @@ class MinerPlanner final : public Planner {
   Geometry geo_;
   int max_ships_, spawn_until_, radius_;
   Rng rng_;
+  uint64_t seed_;
 };
 
 }  // namespace
