@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <thread>
 
+#include "halite/search/param_file.h"
 #include "halite/value.h"
 
 namespace halite::bot {
@@ -88,12 +89,22 @@ void TimeManager::turn_finished(const Config& config, double elapsed_ms, bool pl
 
 namespace {
 
+// A planner with `params` (a JSON object), then the `sets`, then the
+// `count_sets` (k=v each) applied to its defaults.
 std::unique_ptr<search::Planner> build(const std::string& name, const nlohmann::json& params,
-                                       const std::vector<std::string>& sets, uint64_t seed) {
+                                       const std::vector<std::string>& sets,
+                                       const std::vector<std::string>& count_sets, uint64_t seed) {
   search::Params p = search::default_params(name);
   if (!params.empty()) p.set_from_json(params);
   for (const std::string& s : sets) p.set_from_string(s);
+  for (const std::string& s : count_sets) p.set_from_string(s);
   return search::make_planner(name, p, seed);
+}
+
+const std::vector<std::string>& sets_for(const std::map<int, std::vector<std::string>>& sets, int num_players) {
+  static const std::vector<std::string> none;
+  const auto it = sets.find(num_players);
+  return it == sets.end() ? none : it->second;
 }
 
 // The --debug-delay-ms hook: a planner that is slow to answer.
@@ -132,15 +143,32 @@ bool is_config_key(const std::string& key) {
 Bot::Bot(const Options& options) : options_(options), time_(options.time) {
   planner_name_ = options_.planner.empty() ? default_planner() : options_.planner;
   fallback_name_ = options_.fallback;
-  std::unique_ptr<search::Planner> main = build(planner_name_, options_.params, options_.sets, options_.seed);
-  if (options_.debug_delay_ms > 0) main = std::make_unique<DelayedPlanner>(std::move(main), options_.debug_delay_ms);
-  worker_ = std::make_unique<PlannerWorker>(std::move(main));
-  fallback_ = build(fallback_name_, options_.fallback_params, options_.fallback_sets, options_.seed + 1);
+  const nlohmann::json file = {{"params", options_.params},
+                               {"fallback_params", options_.fallback_params},
+                               {"by_players", options_.by_players}};
+  // Index 0 takes the general values only (no game has 0 players).
+  for (int count = 0; count <= kMaxPlayers; ++count) {
+    if (count > 0 && !has_player_count_values(options_, count)) continue;
+    auto set = std::make_unique<Planners>();
+    std::unique_ptr<search::Planner> main =
+        build(planner_name_, search::values_for_players(file, "params", count), options_.sets,
+              sets_for(options_.players_sets, count), options_.seed);
+    if (options_.debug_delay_ms > 0) main = std::make_unique<DelayedPlanner>(std::move(main), options_.debug_delay_ms);
+    set->worker = std::make_unique<PlannerWorker>(std::move(main));
+    set->fallback = build(fallback_name_, search::values_for_players(file, "fallback_params", count),
+                          options_.fallback_sets, sets_for(options_.players_fallback_sets, count), options_.seed + 1);
+    planners_[static_cast<size_t>(count)] = std::move(set);
+  }
+  active_ = planners_[0].get();
 }
 
 Bot::~Bot() = default;
 
-bool Bot::idle() const { return !worker_->busy(); }
+bool Bot::idle() const {
+  for (const auto& set : planners_)
+    if (set && set->worker->busy()) return false;
+  return true;
+}
 
 void Bot::log(int level, const char* fmt, ...) const {
   if (options_.verbose < level) return;
@@ -233,8 +261,10 @@ void Bot::start_game(int num_players, int me) {
   last_step_ = -1;
   memory_.reset(num_players, me);
   time_.new_game();
-  worker_->reset_planner();
-  fallback_->reset();
+  active_ = planners_[static_cast<size_t>(num_players)] ? planners_[static_cast<size_t>(num_players)].get()
+                                                         : planners_[0].get();
+  active_->worker->reset_planner();
+  active_->fallback->reset();
   turns_ = fallback_turns_ = late_turns_ = failed_turns_ = error_lines_ = 0;
   max_turn_ms_ = total_turn_ms_ = 0;
 }
@@ -242,9 +272,10 @@ void Bot::start_game(int num_players, int me) {
 void Bot::end_game() {
   if (!in_game_) return;
   in_game_ = false;
-  log(1, "game over (player %d of %d, last step %d): %d turns, main planner %s, fallback %s played %d, late %d, "
+  log(1, "game over (player %d of %d, last step %d): %d turns, main planner %s%s, fallback %s played %d, late %d, "
          "failed %d, bad lines %d; turn time avg %.1f ms, max %.1f ms; margin %.0f ms",
-      me_, num_players_, last_step_, turns_, planner_name_.c_str(), fallback_name_.c_str(), fallback_turns_,
+      me_, num_players_, last_step_, turns_, planner_name_.c_str(),
+      active_ == planners_[0].get() ? "" : " (with this player count's values)", fallback_name_.c_str(), fallback_turns_,
       late_turns_, failed_turns_, error_lines_, turns_ ? total_turn_ms_ / turns_ : 0.0, max_turn_ms_,
       time_.margin_ms());
   if (options_.verbose >= 1) std::fprintf(stderr, "%s", memory_.summary().c_str());
@@ -254,7 +285,7 @@ void Bot::finish() { end_game(); }
 
 State::Orders Bot::fallback_orders(const State& state, int player) {
   try {
-    return fallback_->plan(state, player, search::Budget::milliseconds(10));
+    return active_->fallback->plan(state, player, search::Budget::milliseconds(10));
   } catch (const std::exception& e) {
     log(0, "step %d: fallback planner %s threw (%s); answering {}", state.step(), fallback_name_.c_str(), e.what());
     return {};
@@ -324,7 +355,7 @@ std::string Bot::answer_observation(const Json& obs, Clock::time_point received)
   bool late = false;
   if (!has_units) {
     used = "none";
-  } else if (tp.use_fallback || worker_->busy()) {
+  } else if (tp.use_fallback || active_->worker->busy()) {
     used = fallback_name_;
     ++fallback_turns_;
     log(2, "step %d: fallback plays: %s", state.step(),
@@ -336,12 +367,12 @@ std::string Bot::answer_observation(const Json& obs, Clock::time_point received)
     if (options_.time.iterations > 0) budget.with_iterations(options_.time.iterations);
     const auto hard = received + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double, std::milli>(tp.hard_ms));
     std::string error;
-    if (!worker_->start(state, player, budget)) {
+    if (!active_->worker->start(state, player, budget)) {
       used = fallback_name_;
       ++fallback_turns_;
       orders = fallback_orders(state, player);
     } else {
-      switch (worker_->wait(hard, &orders, &error)) {
+      switch (active_->worker->wait(hard, &orders, &error)) {
         case PlannerWorker::Outcome::Done:
           break;
         case PlannerWorker::Outcome::Failed:
@@ -378,7 +409,7 @@ std::string Bot::answer_observation(const Json& obs, Clock::time_point received)
   total_turn_ms_ += elapsed;
   max_turn_ms_ = std::max(max_turn_ms_, elapsed);
   if (options_.verbose >= 2) {
-    const search::PlanStats st = worker_->last_stats();
+    const search::PlanStats st = active_->worker->last_stats();
     log(2, "step %d: %s, %zu orders, %.1f ms (budget %.0f ms, hard %.0f ms), %lld iterations, overage %.2f s",
         state.step(), used.c_str(), orders.size(), elapsed, tp.budget_ms, tp.hard_ms,
         static_cast<long long>(st.iterations), overage);

@@ -5,6 +5,7 @@
 // use is answered with "{}" and explained on stderr.
 #pragma once
 
+#include <array>
 #include <chrono>
 #include <memory>
 #include <optional>
@@ -63,6 +64,15 @@ class Bot {
   const std::string& fallback_name() const { return fallback_name_; }
 
  private:
+  // The main planner (on its own worker thread) and the fallback for one kind
+  // of game: the general values, or those of a player count that has values
+  // of its own (Options::by_players). Each kind keeps its own worker, so that
+  // a new game never waits for a plan the last one abandoned.
+  struct Planners {
+    std::unique_ptr<PlannerWorker> worker;
+    std::unique_ptr<search::Planner> fallback;
+  };
+
   void set_configuration(const Json& j);
   std::string answer_observation(const Json& obs, Clock::time_point received);
   State::Orders fallback_orders(const State& state, int player);
@@ -72,8 +82,10 @@ class Bot {
 
   Options options_;
   std::string planner_name_, fallback_name_;
-  std::unique_ptr<PlannerWorker> worker_;
-  std::unique_ptr<search::Planner> fallback_;
+  // [0]: the general values; [n]: games of n players, when they have values
+  // of their own (else null).
+  std::array<std::unique_ptr<Planners>, kMaxPlayers + 1> planners_;
+  Planners* active_ = nullptr;  // this game's (planners_[0] until a game starts)
   TimeManager time_;
   // Per-player behaviour this game, for the summary in the log. The planners
   // keep their own (Planner::memory()): the main planner runs on the worker

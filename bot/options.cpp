@@ -6,6 +6,7 @@
 #include <cstdlib>
 
 #include "halite/json_codec.h"
+#include "halite/search/param_file.h"
 #include "halite/search/planner.h"
 
 namespace halite::bot {
@@ -15,6 +16,11 @@ std::string default_planner() {
     for (const search::PlannerInfo& info : search::planners())
       if (info.name == name) return name;
   return search::planners().empty() ? std::string() : search::planners().front().name;
+}
+
+bool has_player_count_values(const Options& o, int num_players) {
+  return o.by_players.contains(std::to_string(num_players)) || o.players_sets.count(num_players) > 0 ||
+         o.players_fallback_sets.count(num_players) > 0;
 }
 
 namespace {
@@ -60,6 +66,15 @@ const TimeKey* time_key(const std::string& name) {
   return nullptr;
 }
 
+// "--players-set 2:k=v": the player count and "k=v".
+std::pair<int, std::string> player_count_set(const std::string& flag, const std::string& text) {
+  const size_t colon = text.find(':');
+  if (colon != 1 || text[0] < '1' || text[0] > '0' + kMaxPlayers || text.find('=', colon) == std::string::npos)
+    throw UsageError(flag + " takes N:key=value with N a number of players, 1 to " + std::to_string(kMaxPlayers) +
+                     "; got '" + text + "'");
+  return {text[0] - '0', text.substr(colon + 1)};
+}
+
 // "--max-turn-ms" -> "max_turn_ms"
 std::string flag_key(const std::string& flag) {
   std::string k = flag.substr(2);
@@ -80,6 +95,13 @@ void apply_config_json(const nlohmann::json& j, Options* o, const std::string& w
     } else if (key == "params" || key == "fallback_params") {
       if (!v.is_object()) throw UsageError(path + " must be an object {name: value}");
       (key == "params" ? o->params : o->fallback_params) = v;
+    } else if (key == "by_players") {
+      try {
+        search::check_by_players(v, what);
+      } catch (const search::ParamError& e) {
+        throw UsageError(e.what());
+      }
+      o->by_players = v;
     } else if (key == "seed") {
       o->seed = static_cast<uint64_t>(number_of(v, path, 0, 9007199254740991.0));
     } else if (key == "verbose") {
@@ -126,12 +148,15 @@ std::string usage_text() {
          "\n"
          "options:\n"
          "  --config FILE        JSON: {\"planner\", \"params\", \"fallback\", \"fallback_params\",\n"
-         "                       \"seed\", \"verbose\", \"time\": {time keys below}}\n"
+         "                       \"seed\", \"verbose\", \"time\": {time keys below},\n"
+         "                       \"by_players\": {\"2\": {\"params\": {...}, \"fallback_params\": {...}}}}\n"
          "  --planner NAME       the main planner (default: " + default_planner() + ", the first registered of\n"
          "                       " + preferred + ")\n"
          "  --set k=v            a parameter of the main planner (repeatable)\n"
          "  --fallback NAME      the cheap planner for short time and failures (" + kDefaultFallback + ")\n"
          "  --fallback-set k=v   a parameter of the fallback planner (repeatable)\n"
+         "  --players-set N:k=v  a parameter of the main planner in games of N players only\n"
+         "  --players-fallback-set N:k=v   the same for the fallback planner\n"
          "  --seed N             planner seed (1)\n"
          "  --margin-ms X        safety margin under actTimeout (" + num(t.margin_ms) + ")\n"
          "  --max-turn-ms X      cap on the main planner's time per turn (0: none)\n"
@@ -189,6 +214,9 @@ Options parse_args(int argc, char** argv) {
       o.fallback = need();
     } else if (a == "--fallback-set") {
       o.fallback_sets.push_back(need());
+    } else if (a == "--players-set" || a == "--players-fallback-set") {
+      const auto [count, set] = player_count_set(a, need());
+      (a == "--players-set" ? o.players_sets : o.players_fallback_sets)[count].push_back(set);
     } else if (a == "--seed") {
       o.seed = static_cast<uint64_t>(number_of(need(), a, 0, 9007199254740991.0));
     } else if (a == "--debug-delay-ms") {

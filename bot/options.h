@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -50,6 +51,13 @@ struct Options {
   std::string fallback = kDefaultFallback;
   nlohmann::json fallback_params = nlohmann::json::object();
   std::vector<std::string> fallback_sets;
+  // Values for games of a given number of players, laid over the ones above
+  // in those games: "by_players" of the JSON file ({"2": {"params": {...},
+  // "fallback_params": {...}}}, search/param_file.h) and --players-set /
+  // --players-fallback-set N:k=v. Flags beat the file; within each, a
+  // player count's value beats the general one.
+  nlohmann::json by_players = nlohmann::json::object();
+  std::map<int, std::vector<std::string>> players_sets, players_fallback_sets;
   uint64_t seed = 1;
   TimePolicy time;
   // Testing hook: the main planner sleeps this long before each plan, to
@@ -67,6 +75,10 @@ class UsageError : public std::runtime_error {
 
 // The first of kPreferredPlanners that is registered.
 std::string default_planner();
+
+// True when games of `num_players` have values of their own (by_players or
+// --players-set), so that they need planners of their own.
+bool has_player_count_values(const Options& options, int num_players);
 
 // Reads a JSON config file into `options` (throws UsageError naming the key).
 void apply_config_file(const std::string& path, Options* options);

@@ -16,10 +16,12 @@
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
 #include "halite/json_codec.h"
+#include "temp_dir.h"
 
 using halite::Json;
 
@@ -328,6 +330,72 @@ TEST_CASE("bot: a bad option is refused with exit status 2", "[bot]") {
   CHECK(bot.finish() == 2);
   BotProcess bot2({"--set", "no_such_param=1"});
   CHECK(bot2.finish() == 2);
+}
+
+// The answers of one bot process to the first `turns` observations of each
+// replay in turn (one game after another), for player 0.
+std::vector<std::string> answers_over(std::vector<std::string> args, const std::vector<const halite::Replay*>& replays,
+                                      size_t turns) {
+  for (const char* f : {"--quiet", "--max-turn-ms", "50", "--min-plan-ms", "0"}) args.emplace_back(f);
+  BotProcess bot(args);
+  std::vector<std::string> answers;
+  for (const halite::Replay* r : replays) {
+    bot.send(halite::config_to_json(r->config).dump());
+    for (size_t t = 0; t < turns; ++t) answers.push_back(bot.ask(observation_for(*r, t, 0).dump()));
+  }
+  CHECK(bot.finish() == 0);
+  return answers;
+}
+
+TEST_CASE("bot: values for a number of players apply in those games only", "[bot]") {
+  const halite::Replay two = halite::read_replay_file(HALITE_TESTDATA "/replays/s03_2p_s21_greedy_greedy.json.gz");
+  const halite::Replay four = halite::read_replay_file(HALITE_TESTDATA "/replays/s12_4p_s21_greedy_x4.json.gz");
+  const size_t turns = 12;
+  const TempDir tmp("halite_bot_by_players");
+  const std::string config = tmp.file("bot.json");
+  // The miner stops spawning at max_ships: 0 in two-player games, 5 in the others.
+  std::ofstream(config) << R"({"planner": "miner", "params": {"max_ships": 5},
+                               "by_players": {"2": {"params": {"max_ships": 0}}}})";
+  const std::vector<std::string> general = {"--planner", "miner", "--set", "max_ships=5"};
+  const std::vector<std::string> none = {"--planner", "miner", "--set", "max_ships=0"};
+  // Each bot plays the 2-player game, then the 4-player one, then the
+  // 2-player one again: the values follow the player count of each game.
+  const std::vector<const halite::Replay*> games = {&two, &four, &two};
+  const std::vector<std::string> from_file = answers_over({"--config", config}, games, turns);
+  const std::vector<std::string> from_flags =
+      answers_over({"--planner", "miner", "--set", "max_ships=5", "--players-set", "2:max_ships=0"}, games, turns);
+  const std::vector<std::string> with_5 = answers_over(general, games, turns);
+  const std::vector<std::string> with_0 = answers_over(none, games, turns);
+  REQUIRE(from_file.size() == 3 * turns);
+  CHECK(from_file == from_flags);
+  for (size_t game = 0; game < 3; ++game) {
+    const auto slice = [&](const std::vector<std::string>& v) {
+      return std::vector<std::string>(v.begin() + static_cast<long>(game * turns), v.begin() + static_cast<long>((game + 1) * turns));
+    };
+    INFO("game " << game);
+    const bool two_player = games[game] == &two;
+    CHECK(slice(from_file) == slice(two_player ? with_0 : with_5));
+    CHECK(slice(from_file) != slice(two_player ? with_5 : with_0));  // the value makes a difference here
+  }
+}
+
+TEST_CASE("bot: malformed values for a number of players are refused with exit status 2", "[bot]") {
+  const TempDir tmp("halite_bot_by_players_bad");
+  int n = 0;
+  for (const char* text : {R"({"by_players": []})", R"({"by_players": {"5": {}}})", R"({"by_players": {"two": {}}})",
+                           R"({"by_players": {"2": {"planner": "miner"}}})", R"({"by_players": {"2": {"params": 3}}})",
+                           R"({"by_players": {"2": {"params": {"no_such_param": 1}}}})"}) {
+    const std::string path = tmp.file("bad" + std::to_string(n++) + ".json");
+    std::ofstream(path) << text;
+    INFO(text);
+    BotProcess bot({"--config", path});
+    CHECK(bot.finish() == 2);
+  }
+  for (const char* flag : {"7:max_ships=1", "2max_ships=1", "2:", "2:no_such_param=1"}) {
+    INFO(flag);
+    BotProcess bot({"--planner", "miner", "--players-set", flag});
+    CHECK(bot.finish() == 2);
+  }
 }
 
 TEST_CASE("bot: a planner that overruns is cut off and every answer is on time", "[bot]") {

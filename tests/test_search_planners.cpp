@@ -10,6 +10,7 @@
 #include "halite/search/builtin.h"
 #include "halite/search/common.h"
 #include "halite/lab/match.h"
+#include "halite/search/param_file.h"
 #include "halite/search/rng.h"
 #include "search_checks.h"
 
@@ -245,6 +246,37 @@ TEST_CASE("planner parameters are declared, range-checked and unknown keys refus
   const PlayerSpec spec = PlayerSpec::parse("smitsimax:horizon=3,uct_c=0.5");
   REQUIRE(spec.planner == "smitsimax");
   REQUIRE(spec.overrides.size() == 2);
+}
+
+TEST_CASE("parameter files: a bot config's values for a number of players", "[search]") {
+  const nlohmann::json config = nlohmann::json::parse(R"({
+    "planner": "miner", "params": {"max_ships": 5, "return_cargo": 400}, "seed": 3,
+    "by_players": {"2": {"params": {"max_ships": 0}, "fallback_params": {"mine_threshold": 1}},
+                   "4": {"fallback_params": {"return_cargo": 10}}}})");
+  const auto value = [&](int num_players, const char* name) {
+    std::string planner;
+    return params_from_file_json(&planner, config, "bot.json", num_players).get(name);
+  };
+  CHECK(value(2, "max_ships") == 0);   // the two-player value wins
+  CHECK(value(2, "return_cargo") == 400);  // the general one where it has none
+  CHECK(value(4, "max_ships") == 5);      // four-player games have no main-planner values
+  CHECK(value(3, "max_ships") == 5);      // nor have three-player games any
+  CHECK(value(0, "max_ships") == 5);      // 0: not applied
+  CHECK(values_for_players(config, "fallback_params", 2) == nlohmann::json{{"mine_threshold", 1}});
+  CHECK(values_for_players(config, "fallback_params", 4) == nlohmann::json{{"return_cargo", 10}});
+  // A file with a planner and no "params" is a config too, not parameters.
+  std::string planner;
+  CHECK(params_from_file_json(&planner, nlohmann::json{{"planner", "miner"}}, "f", 2).get("max_ships") == 12);
+
+  const auto refused = [](const char* text) {
+    std::string planner = "miner";
+    return params_from_file_json(&planner, nlohmann::json::parse(text), "bad.json", 2);
+  };
+  CHECK_THROWS_WITH(refused(R"({"by_players": {"9": {}}})"), Catch::Contains("bad.json: by_players.\"9\""));
+  CHECK_THROWS_WITH(refused(R"({"by_players": {"2": {"time": {}}}})"), Catch::Contains("unknown key 'time'"));
+  CHECK_THROWS_WITH(refused(R"({"by_players": {"2": {"params": []}}})"), Catch::Contains("must be an object"));
+  CHECK_THROWS_WITH(refused(R"({"by_players": {"2": {"params": {"max_ships": -1}}}})"), Catch::Contains("max_ships"));
+  CHECK_THROWS_WITH(refused(R"({"params": 5})"), Catch::Contains("\"params\" must be an object"));
 }
 
 TEST_CASE("arena statistics", "[search]") {

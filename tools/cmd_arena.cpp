@@ -20,8 +20,10 @@ namespace {
 // A spec with a parameter file: NAME@FILE[:k=v,...] or @FILE[:k=v,...]. FILE
 // holds {"planner": NAME, "params": {...}} (what `halite tune` writes; the
 // name may then be left out) or a plain {"name": value} object (`halite
-// params NAME --json`). Inline overrides apply after the file.
-lab::PlayerSpec parse_spec(const std::string& text) {
+// params NAME --json`). A bot config's "by_players" entry for the arena's
+// number of players is applied, as the bot applies it. Inline overrides apply
+// after the file.
+lab::PlayerSpec parse_spec(const std::string& text, int num_players) {
   const auto at = text.find('@');
   if (at == std::string::npos || text.rfind(lab::kPythonSpecPrefix, 0) == 0) return lab::PlayerSpec::parse(text);
   const auto colon = text.find(':', at);
@@ -29,7 +31,7 @@ lab::PlayerSpec parse_spec(const std::string& text) {
   std::string planner = text.substr(0, at);
   search::Params p;
   try {
-    p = search::params_from_file(&planner, file);
+    p = search::params_from_file(&planner, file, num_players);
   } catch (const search::ParamError& e) {
     throw search::ParamError("player '" + text + "': " + e.what());
   }
@@ -85,12 +87,13 @@ int run(const std::vector<std::string>& args) {
   if (!flags.positional().empty()) throw UsageError("unexpected argument '" + flags.positional()[0] + "'");
   lab::ArenaOptions o;
   if (!flags.has("players")) throw UsageError("--players is required, e.g. --players 'greedy;random'");
+  o.four_player = flags.has("four-player");
   try {
-    for (const std::string& s : split_list(flags.get("players", ""), ';')) o.players.push_back(parse_spec(s));
+    for (const std::string& s : split_list(flags.get("players", ""), ';'))
+      o.players.push_back(parse_spec(s, o.four_player ? 4 : 2));
   } catch (const search::ParamError& e) {
     throw UsageError(e.what());
   }
-  o.four_player = flags.has("four-player");
   if (!o.four_player && o.players.size() != 2) throw UsageError("two-player games take exactly two players (or use --four-player)");
   if (o.four_player && (o.players.empty() || o.players.size() > 4)) throw UsageError("--four-player takes 1 to 4 players");
   o.games = static_cast<int>(flags.get_int("games", 10, 1, 10'000'000));
@@ -165,7 +168,8 @@ HALITE_COMMAND(Command{
     "Plays games between player specs. A spec is NAME or NAME:key=value,key=value\n"
     "(parameter overrides; see `halite params NAME`; seed=N fixes the planner's seed\n"
     "in every game, as halite_bot --seed) or NAME@FILE[:key=value,...] (parameters\n"
-    "from a JSON file: `halite tune`'s output or `halite params NAME --json`; @FILE\n"
+    "from a JSON file: `halite tune`'s output, `halite params NAME --json` or a\n"
+    "bot config, whose \"by_players\" values for 2 or 4 players apply; @FILE\n"
     "alone takes the planner named in the file) or py:FILE, a Kaggle Python agent\n"
     "file played as Kaggle's runner plays it (docs/python-agents.md). Two specs play\n"
     "two-player games with seats swapped on each board; --four-player plays\n"

@@ -1,14 +1,48 @@
 #include "halite/search/param_file.h"
 
+#include "halite/config.h"
 #include "halite/json_codec.h"
 #include "halite/search/planner.h"
 
 namespace halite::search {
 
-Params params_from_file_json(std::string* planner, const nlohmann::json& file, const std::string& what) {
+void check_by_players(const nlohmann::json& by_players, const std::string& what) {
+  if (!by_players.is_object()) throw ParamError(what + ": \"by_players\" must be an object {\"2\": {...}, \"4\": {...}}");
+  for (const auto& [count, entry] : by_players.items()) {
+    const std::string path = what + ": by_players.\"" + count + "\"";
+    const bool is_count = count.size() == 1 && count[0] >= '1' && count[0] <= '0' + kMaxPlayers;
+    if (!is_count) throw ParamError(path + ": the key must be a number of players, 1 to " + std::to_string(kMaxPlayers));
+    if (!entry.is_object()) throw ParamError(path + " must be an object {\"params\": {...}, \"fallback_params\": {...}}");
+    for (const auto& [section, values] : entry.items()) {
+      bool known = false;
+      for (const char* s : kPlayerCountSections) known |= section == s;
+      if (!known) throw ParamError(path + ": unknown key '" + section + "' (it takes \"params\" and \"fallback_params\")");
+      if (!values.is_object()) throw ParamError(path + "." + section + " must be an object {name: value}");
+    }
+  }
+}
+
+nlohmann::json values_for_players(const nlohmann::json& config, const std::string& section, int num_players) {
+  nlohmann::json values = nlohmann::json::object();
+  if (config.contains(section)) values = config[section];
+  const std::string count = std::to_string(num_players);
+  if (config.contains("by_players") && config["by_players"].contains(count) && config["by_players"][count].contains(section))
+    for (const auto& [name, v] : config["by_players"][count][section].items()) values[name] = v;
+  return values;
+}
+
+Params params_from_file_json(std::string* planner, const nlohmann::json& file, const std::string& what,
+                             int num_players) {
   nlohmann::json values = file;
-  if (file.is_object() && file.contains("params") && file["params"].is_object()) {
-    values = file["params"];
+  // The config layout (what `halite tune` and the bot take), told from a
+  // plain {name: value} object by its keys: no parameter has these names.
+  const bool config_layout =
+      file.is_object() && (file.contains("params") || file.contains("planner") || file.contains("by_players"));
+  if (config_layout) {
+    if (file.contains("params") && !file["params"].is_object())
+      throw ParamError(what + ": \"params\" must be an object {name: value}");
+    if (file.contains("by_players")) check_by_players(file["by_players"], what);
+    values = values_for_players(file, "params", num_players);
     if (file.contains("planner")) {
       if (!file["planner"].is_string()) throw ParamError(what + ": \"planner\" must be a planner name (string)");
       const std::string named = file["planner"].get<std::string>();
@@ -28,14 +62,14 @@ Params params_from_file_json(std::string* planner, const nlohmann::json& file, c
   return params;
 }
 
-Params params_from_file(std::string* planner, const std::string& path) {
+Params params_from_file(std::string* planner, const std::string& path, int num_players) {
   nlohmann::json file;
   try {
     file = read_json_file(path);
   } catch (const std::exception& e) {
     throw ParamError(e.what());
   }
-  return params_from_file_json(planner, file, path);
+  return params_from_file_json(planner, file, path, num_players);
 }
 
 }  // namespace halite::search

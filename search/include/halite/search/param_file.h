@@ -2,6 +2,12 @@
 //
 //   {"planner": "greedy", "params": {"max_ships": 20, ...}}   what `halite tune` writes
 //   {"max_ships": 20, ...}                                     what `halite params greedy --json` writes
+//
+// A bot config (docs/bot.md) may also carry values for games of a given
+// number of players, laid over "params" (and "fallback_params") in those games:
+//
+//   {"planner": "fleet", "params": {...},
+//    "by_players": {"2": {"params": {"max_lost_defenders": 0}}}}
 #pragma once
 
 #include <string>
@@ -17,9 +23,28 @@ namespace halite::search {
 // file names. Throws ParamError, its message starting with `what` (e.g. the
 // file's path), when the file names another planner, when no planner is
 // named at all, or when a value is unknown or out of range.
-Params params_from_file_json(std::string* planner, const nlohmann::json& file, const std::string& what);
+//
+// With num_players > 0, the file's "by_players" entry for that many players
+// (if any) is applied over its "params"; with 0, "by_players" is checked but
+// not applied.
+Params params_from_file_json(std::string* planner, const nlohmann::json& file, const std::string& what,
+                             int num_players = 0);
 
 // The same, reading the file at `path` (JSON errors become ParamError).
-Params params_from_file(std::string* planner, const std::string& path);
+Params params_from_file(std::string* planner, const std::string& path, int num_players = 0);
+
+// The sections an entry of "by_players" may hold.
+inline constexpr const char* kPlayerCountSections[] = {"params", "fallback_params"};
+
+// Checks a "by_players" object: keys are player counts "1" to kMaxPlayers,
+// values objects holding only kPlayerCountSections, each an object of
+// {name: value}. Throws ParamError naming the first thing that is wrong
+// (the values themselves are checked when a planner's Params take them).
+void check_by_players(const nlohmann::json& by_players, const std::string& what);
+
+// config[section] with config["by_players"]["<num_players>"][section] laid
+// over it, key by key (an empty object when neither is there). `config` is
+// assumed checked (check_by_players).
+nlohmann::json values_for_players(const nlohmann::json& config, const std::string& section, int num_players);
 
 }  // namespace halite::search
