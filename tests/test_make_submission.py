@@ -1,6 +1,7 @@
 """bot/make_submission.sh builds what Kaggle is given: a tarball of main.py,
-a statically linked halite_bot and the bot.json passed with --config, after
-its own smoke game; and it refuses what it cannot use.
+a statically linked halite_bot and the bot.json passed with --config (by
+default bot/submission.json), after its own smoke game; and it refuses what
+it cannot use.
 
     python3 tests/test_make_submission.py MAKE_SUBMISSION_SH WORK_DIR
 
@@ -48,12 +49,27 @@ def main():
                     ldd = subprocess.run(["ldd", os.path.join(unpacked, "halite_bot")], capture_output=True, text=True)
                     if ldd.returncode == 0 and "not a dynamic executable" not in ldd.stdout + ldd.stderr:
                         failures.append("halite_bot is dynamically linked:\n" + ldd.stdout)
+        # No --config: the project's submission settings are packed.
+        default_out = os.path.join(root, "default", "submission.tar.gz")
+        r = subprocess.run(["sh", script, "--out", default_out, "--build-dir", os.path.join(work, "build")],
+                           capture_output=True, text=True, timeout=1800)
+        shipped = os.path.join(os.path.dirname(os.path.abspath(script)), "submission.json")
+        if r.returncode != 0:
+            failures.append("make_submission.sh without --config failed:\n" + r.stdout[-3000:] + r.stderr[-3000:])
+        else:
+            with tarfile.open(default_out) as tar, open(shipped) as f:
+                if json.load(tar.extractfile("bot.json")) != json.load(f):
+                    failures.append("without --config, bot.json in the tarball is not bot/submission.json")
         # Wrong use: a clear message, no tarball.
         bad_out = os.path.join(root, "bad", "submission.tar.gz")
         r = subprocess.run(["sh", script, "--no-such-option", "--out", bad_out], capture_output=True, text=True,
                            timeout=60)
         if r.returncode == 0 or "unknown argument --no-such-option" not in r.stderr or os.path.exists(bad_out):
             failures.append(f"an unknown option: exit {r.returncode}, stderr {r.stderr!r}")
+        r = subprocess.run(["sh", script, "--config", os.path.join(root, "missing.json"), "--out", bad_out],
+                           capture_output=True, text=True, timeout=60)
+        if r.returncode == 0 or "no config file" not in r.stderr or os.path.exists(bad_out):
+            failures.append(f"a missing --config file: exit {r.returncode}, stderr {r.stderr!r}")
     for f in failures:
         print("FAIL:", f)
     print("make_submission:", "ok" if not failures else f"{len(failures)} failure(s)")
