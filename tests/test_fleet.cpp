@@ -92,6 +92,25 @@ TEST_CASE("fleet: a loaded ship never ends where a lighter enemy can reach when 
   CHECK(dist > 1);
 }
 
+TEST_CASE("fleet: with stay_cargo_weight an empty ship does not start mining where empty enemies would box it in", "[fleet]") {
+  // Our empty ship on a 400 cell at (7,7), every other cell 40; empty enemy
+  // ships two moves away on three sides and (7,5): after this turn every
+  // escape of (7,7) is within their reach. Staying mines 100 first, so next
+  // turn the ship is heavier than all of them. Step 30: no tie penalties.
+  State s = State::empty(config_at(), 2, 30);
+  s.add_shipyard(UnitId::make(1, 1), cell(7, 2), 0);
+  s.add_shipyard(UnitId::make(1, 2), cell(1, 13), 1);
+  s.add_ship(UnitId::make(2, 1), cell(7, 7), 0, 0);
+  for (const int c : {cell(5, 7), cell(9, 7), cell(7, 9), cell(7, 5)})
+    s.add_ship(UnitId::make(3, c), c, 1, 0);
+  for (int c = 0; c < kSize * kSize; ++c) s.set_halite(c, 40);
+  s.set_halite(cell(7, 7), 400);
+  FleetPolicy before = policy({"stay_cargo_weight=0"});
+  CHECK(end_cell(s, before.decide(s, 0), 0) == cell(7, 7));  // mines: judged empty, nothing threatens it
+  FleetPolicy after = policy({"stay_cargo_weight=1"});
+  CHECK(end_cell(s, after.decide(s, 0), 0) != cell(7, 7));
+}
+
 TEST_CASE("fleet: a yard with an enemy next to it and nobody on it spawns a defender", "[fleet]") {
   State s = yard_under_attack(600);
   FleetPolicy fleet = policy({"defend_reserve=0", "spawn_min_value=1e5"});  // no economic spawn

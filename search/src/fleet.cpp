@@ -65,6 +65,7 @@ std::vector<ParamSpec> fleet_specs() {
       {"narrow_penalty", 40, 0, 1e6, "cost of ending on a cell with one safe escape next turn"},
       {"spawn_block_penalty", 300, 0, 1e6, "cost of ending on a yard that spawns this turn"},
       {"emergency_convert_cargo", 300, 0, 100000, "a ship with this much cargo and no safe move converts"},
+      {"stay_cargo_weight", 0, 0, 1, "a ship that stays mines before next turn's fight: its escapes and the pressure on it are judged with its cargo plus this x what it mines (0: the cargo it holds now)"},
       // Control map.
       {"control_sigma", 1.53, 0.3, 8, "width of the control map's Gaussian (cells)"},
       {"control_scale", 20, 0, 1000, "the control map's blurred sum is multiplied by this"},
@@ -149,6 +150,7 @@ FleetParams FleetParams::from(const Params& p) {
   f.narrow_penalty = p.get("narrow_penalty");
   f.spawn_block_penalty = p.get("spawn_block_penalty");
   f.emergency_convert_cargo = p.get("emergency_convert_cargo");
+  f.stay_cargo_weight = p.get("stay_cargo_weight");
   f.control_sigma = p.get("control_sigma");
   f.control_scale = p.get("control_scale");
   f.loaded_cargo = p.get("loaded_cargo");
@@ -901,6 +903,7 @@ void FleetPolicy::cost_moves(const State& s, int me) {
   const int rows = static_cast<int>(rows_.size());
   const int cols = shared_columns_ + rows;
   const double convert_cost = static_cast<double>(s.config().convert_cost);
+  const double collect_rate = s.config().collect_rate;
   const int left = steps_left(s);
   const bool ties_matter = s.step() >= p_.tie_free_steps;
   spawn_cells_.clear();
@@ -959,12 +962,17 @@ void FleetPolicy::cost_moves(const State& s, int me) {
         }
       }
       // Next turn's escapes from there, and the lighter enemies pressing on
-      // it, for a ship with cargo that does not deposit on arriving.
-      if (x > 0 && yard_cell_[nc] != 1) {
-        cost += p_.pressure_penalty * pressure(nc, x) * (x + kPressureCargoScale) / kPressureCargoScale;
+      // it, for a ship with cargo that does not deposit on arriving. A ship
+      // that stays mines after this turn's collisions and before next turn's:
+      // an empty ship that starts mining among empty enemies is prey then.
+      const double next_x = nc == sh.cell && yard_cell_[nc] == 0
+                                ? x + p_.stay_cargo_weight * collect_rate * s.halite(nc)
+                                : x;
+      if (next_x > 0 && yard_cell_[nc] != 1) {
+        cost += p_.pressure_penalty * pressure(nc, next_x) * (next_x + kPressureCargoScale) / kPressureCargoScale;
         int esc = 0;
-        for (int o = 0; o < kNumMoves; ++o) esc += danger2_[geo_.neighbor(nc, o)] > x;
-        if (esc == 0) cost += p_.trap_penalty + x;
+        for (int o = 0; o < kNumMoves; ++o) esc += danger2_[geo_.neighbor(nc, o)] > next_x;
+        if (esc == 0) cost += p_.trap_penalty + next_x;
         else if (esc == 1) cost += p_.narrow_penalty;
       }
       // A planned spawn gives way to a ship bringing cargo home (the spawn is
