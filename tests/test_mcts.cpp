@@ -32,13 +32,6 @@ FleetPolicy fleet(const std::vector<std::string>& overrides) {
   return FleetPolicy(FleetParams::from(p));
 }
 
-bool same_orders(const State::Orders& a, const State::Orders& b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i)
-    if (!(a[i].unit == b[i].unit && a[i].action == b[i].action)) return false;
-  return true;
-}
-
 int64_t arm_visits(const std::vector<MctsPlanner::ArmView>& arms) {
   int64_t sum = 0;
   for (const MctsPlanner::ArmView& a : arms) sum += a.visits;
@@ -207,7 +200,7 @@ TEST_CASE("mcts: the same seed and iteration budget give the same answers and th
     REQUIRE(answers.size() == answers_b.size());
     for (size_t t = 0; t < answers.size(); ++t) {
       INFO(players << " players, turn " << t);
-      CHECK(same_orders(answers[t], answers_b[t]));
+      CHECK(answers[t] == answers_b[t]);
       CHECK(trees[t] == trees_b[t]);
     }
     // A planner reset for a new game plays it again the same way.
@@ -215,7 +208,7 @@ TEST_CASE("mcts: the same seed and iteration budget give the same answers and th
     std::vector<std::vector<MctsPlanner::ArmView>> trees_again;
     play_predicted(*a, players, 13, 60, 5, budget, record(*a, again, trees_again));
     REQUIRE(again.size() == answers.size());
-    for (size_t t = 0; t < answers.size(); ++t) CHECK(same_orders(again[t], answers[t]));
+    for (size_t t = 0; t < answers.size(); ++t) CHECK(again[t] == answers[t]);
   }
 }
 
@@ -244,7 +237,7 @@ TEST_CASE("mcts: plays the fleet policy's orders when no ship is in contact", "[
     const State::Orders got = planner->plan(pos.state, pos.player, Budget::iterations(200));
     CHECK(planner->tree_info().units == 0);
     CHECK(planner->last_stats().iterations == 0);
-    CHECK(same_orders(got, expected));
+    CHECK(got == expected);
   }
 }
 

@@ -141,11 +141,7 @@ TEST_CASE("planners are deterministic with a seed and an iteration budget", "[se
       auto b = make_planner(name, overrides, 99);
       const State::Orders oa = a->plan(pos.state, pos.player, Budget::iterations(60));
       const State::Orders ob = b->plan(pos.state, pos.player, Budget::iterations(60));
-      REQUIRE(oa.size() == ob.size());
-      for (size_t i = 0; i < oa.size(); ++i) {
-        REQUIRE(oa[i].unit == ob[i].unit);
-        REQUIRE(oa[i].action == ob[i].action);
-      }
+      REQUIRE(oa == ob);
       REQUIRE(a->last_stats().simulated_steps == b->last_stats().simulated_steps);
     }
   }
@@ -170,11 +166,7 @@ TEST_CASE("a planner after reset() plays a new game as a new planner does", "[se
     for (const BenchPosition& pos : after) {
       const State::Orders a = used->plan(pos.state, pos.player, Budget::iterations(20));
       const State::Orders b = fresh->plan(pos.state, pos.player, Budget::iterations(20));
-      REQUIRE(a.size() == b.size());
-      for (size_t i = 0; i < a.size(); ++i) {
-        REQUIRE(a[i].unit == b[i].unit);
-        REQUIRE(a[i].action == b[i].action);
-      }
+      REQUIRE(a == b);
     }
   }
 }
@@ -190,11 +182,7 @@ TEST_CASE("paired and beam play their base policy's move of every ship out of co
       const State::Orders got = planner->plan(pos.state, pos.player, Budget::iterations(200));
       INFO(name);
       REQUIRE(planner->last_stats().iterations == 0);
-      REQUIRE(got.size() == expected.size());
-      for (size_t i = 0; i < got.size(); ++i) {
-        REQUIRE(got[i].unit == expected[i].unit);
-        REQUIRE(got[i].action == expected[i].action);
-      }
+      REQUIRE(got == expected);
     }
   }
 }
@@ -308,8 +296,7 @@ TEST_CASE("beam widens its beam while the deadline allows, and only then", "[sea
   auto wide = make_planner("beam", std::vector<std::string>{"contact_radius=0", "widen=2"}, 3);
   const State::Orders a = plain->plan(pos.state, pos.player, Budget::iterations(5000));
   const State::Orders b = wide->plan(pos.state, pos.player, Budget::iterations(5000));
-  REQUIRE(a.size() == b.size());
-  for (size_t i = 0; i < a.size(); ++i) CHECK((a[i].unit == b[i].unit && a[i].action == b[i].action));
+  CHECK(a == b);
   CHECK(plain->last_stats().iterations == wide->last_stats().iterations);
   // With a deadline, a widening beam keeps working past the configured shape
   // (at most 12 + 5 x 6 x 12 = 372 children) and still returns in time.

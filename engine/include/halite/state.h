@@ -184,6 +184,7 @@ class State {
   struct Command {
     UnitId unit;
     Action action;
+    bool operator==(const Command&) const = default;
   };
   using Orders = std::vector<Command>;
   void stage(int player, std::span<const Command> commands);
