@@ -11,8 +11,12 @@ seat order (the arena's "game_id").
     python3 scripts/paired_by_seed.py NEW.jsonl OLD.jsonl [--agent ours] [--games]
 
 prints the number of pairs, the mean difference NEW - OLD of the agent's
-final bank with its standard error, on how many games NEW did better, and
-each run's first places, win rate with its 95% Wilson interval and mean rank.
+final bank with its standard error, on how many games NEW did better; the
+same for the agent's margin over the best other player (its bank minus the
+highest other bank: what decides a game, and in 2-player games the better
+measure, since a change that lets the opponent gain more than we do raises
+our bank and loses by more); and each run's first places, win rate with its
+95% Wilson interval and mean rank.
 Exits with 2 and a message naming the problem when a file cannot be read,
 has no game with the agent, or the two runs share no game.
 """
@@ -33,7 +37,7 @@ def wilson(wins, n, z=1.96):
 
 
 def load(path, agent):
-    """game_id -> (bank, rank) of `agent` in each finished game of the run."""
+    """game_id -> (bank, rank, margin over the best other) of `agent` in each finished game of the run."""
     games = {}
     try:
         with open(path) as f:
@@ -52,7 +56,8 @@ def load(path, agent):
                 if mine is None:  # our ERROR/TIMEOUT: no reward to compare
                     continue
                 rank = 1 + sum(1 for r in rewards if r is not None and r > mine)
-                games[key] = (float(mine), rank)
+                others = [r for i, r in enumerate(rewards) if i != seats.index(agent) and r is not None]
+                games[key] = (float(mine), rank, float(mine - max(others)) if others else float(mine))
     except OSError as e:
         raise SystemExit(f"{path}: {e.strerror}")
     if not games:
@@ -76,12 +81,18 @@ def main():
     if not keys:
         print(f"paired_by_seed: {args.new} and {args.old} share no game", file=sys.stderr)
         return 2
-    diffs = [new[k][0] - old[k][0] for k in keys]
-    n = len(diffs)
-    mean = sum(diffs) / n
-    se = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n) if n > 1 else float("nan")
-    print(f"{n} games paired: {args.agent}'s bank, new - old: {mean:+.0f} +- {se:.0f} (standard error); "
-          f"new better on {sum(d > 0 for d in diffs)} of {n}")
+    n = len(keys)
+
+    def paired(field):
+        d = [new[k][field] - old[k][field] for k in keys]
+        mean = sum(d) / n
+        se = math.sqrt(sum((x - mean) ** 2 for x in d) / (n - 1) / n) if n > 1 else float("nan")
+        return d, f"new - old: {mean:+.0f} +- {se:.0f} (standard error); new better on {sum(x > 0 for x in d)} of {n}"
+
+    diffs, bank_line = paired(0)
+    margins, margin_line = paired(2)
+    print(f"{n} games paired: {args.agent}'s bank, {bank_line}")
+    print(f"  its margin over the best other player, {margin_line}")
     for name, run in (("new", new), ("old", old)):
         firsts = sum(run[k][1] == 1 for k in keys)
         low, high = wilson(firsts, n)
@@ -90,8 +101,9 @@ def main():
         print(f"  {name}: first in {firsts} ({100 * firsts / n:.1f}% [{100 * low:.1f}, {100 * high:.1f}]), "
               f"mean rank {rank:.2f}, mean bank {bank:.0f}")
     if args.games:
-        for k, d in zip(keys, diffs):
-            print(f"  {k}: new {new[k][0]:.0f} (rank {new[k][1]}), old {old[k][0]:.0f} (rank {old[k][1]}), {d:+.0f}")
+        for k, d, m in zip(keys, diffs, margins):
+            print(f"  {k}: new {new[k][0]:.0f} (rank {new[k][1]}), old {old[k][0]:.0f} (rank {old[k][1]}), {d:+.0f}; "
+                  f"margin {new[k][2]:+.0f} against {old[k][2]:+.0f}, {m:+.0f}")
     return 0
 
 

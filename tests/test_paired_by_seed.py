@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """scripts/paired_by_seed.py on hand-made kaggle-arena records: the paired
-difference, its standard error, first places and ranks, and the clear
+difference of the bank and of the margin over the best other player, their
+standard errors, first places and ranks, and the clear
 refusals (a missing file, a record that is not a game, no shared game)."""
 import json
 import os
@@ -26,7 +27,7 @@ with tempfile.TemporaryDirectory() as d:
     # ours: 1000 / 3000 / 500 new, 800 / 3500 / 200 old: differences +200, -500, +300.
     with open(new, "w") as f:
         f.write(record(1, seats[0], [1000, 900, 100, 50]) + "\n")
-        f.write(record(2, seats[1], [100, 3000, 200, 300]) + "\n")
+        f.write(record(2, seats[1], [100, 3000, 200, 2900]) + "\n")  # c gains: our margin falls by 3100
         f.write(record(3, seats[2], [700, 600, 500, None]) + "\n")
         f.write(record(4, seats[0], [10, 20, 30, 40]) + "\n")  # not in old: unpaired
     with open(old, "w") as f:
@@ -39,9 +40,11 @@ with tempfile.TemporaryDirectory() as d:
     out = r.stdout
     # mean +0.0, sd of (200, -500, 300) = 435.9, se 251.7
     assert out.startswith("3 games paired: ours's bank, new - old: +0 +- 252 (standard error); new better on 2 of 3"), out
+    # margins new +100, +100, -200; old -100, +3200, -500: differences +200, -3100, +300
+    assert "  its margin over the best other player, new - old: -867 +- 1117 (standard error); new better on 2 of 3" in out, out
     assert "new: first in 2 (66.7% [20.8, 93.9]), mean rank 1.67, mean bank 1500" in out, out
     assert "old: first in 1 (33.3% [6.1, 79.2]), mean rank 2.00, mean bank 1500" in out, out
-    assert "4p|a,b,ours,c|seed3: new 500 (rank 3), old 200 (rank 3), +300" in out, out
+    assert "4p|a,b,ours,c|seed3: new 500 (rank 3), old 200 (rank 3), +300; margin -200 against -500, +300" in out, out
 
     r = run(new, os.path.join(d, "missing.jsonl"))
     assert r.returncode == 2 and "missing.jsonl: No such file or directory" in r.stderr, r.stderr
