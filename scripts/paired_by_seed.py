@@ -52,11 +52,12 @@ def load(path, agent):
                     raise SystemExit(f"{path}:{number}: not a kaggle-arena game record ({e})")
                 if agent not in seats:
                     continue
-                mine = rewards[seats.index(agent)]
+                me = seats.index(agent)
+                mine = rewards[me]
                 if mine is None:  # our ERROR/TIMEOUT: no reward to compare
                     continue
                 rank = 1 + sum(1 for r in rewards if r is not None and r > mine)
-                others = [r for i, r in enumerate(rewards) if i != seats.index(agent) and r is not None]
+                others = [r for i, r in enumerate(rewards) if i != me and r is not None]
                 games[key] = (float(mine), rank, float(mine - max(others)) if others else float(mine))
     except OSError as e:
         raise SystemExit(f"{path}: {e.strerror}")

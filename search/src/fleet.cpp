@@ -903,7 +903,6 @@ void FleetPolicy::cost_moves(const State& s, int me) {
   const int rows = static_cast<int>(rows_.size());
   const int cols = shared_columns_ + rows;
   const double convert_cost = static_cast<double>(s.config().convert_cost);
-  const double collect_rate = s.config().collect_rate;
   const int left = steps_left(s);
   const bool ties_matter = s.step() >= p_.tie_free_steps;
   spawn_cells_.clear();
@@ -966,7 +965,7 @@ void FleetPolicy::cost_moves(const State& s, int me) {
       // that stays mines after this turn's collisions and before next turn's:
       // an empty ship that starts mining among empty enemies is prey then.
       const double next_x = nc == sh.cell && yard_cell_[nc] == 0
-                                ? x + p_.stay_cargo_weight * collect_rate * s.halite(nc)
+                                ? x + p_.stay_cargo_weight * keep_[1] * s.halite(nc)
                                 : x;
       if (next_x > 0 && yard_cell_[nc] != 1) {
         cost += p_.pressure_penalty * pressure(nc, next_x) * (next_x + kPressureCargoScale) / kPressureCargoScale;
