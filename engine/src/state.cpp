@@ -128,19 +128,29 @@ namespace {
 double round3(double x) { return round3_inline(x); }
 
 namespace {
-// round3 for regeneration's values, most of them without the mantissa
-// arithmetic: for 0 < x < 2^20, t = x * 1000 + 0.5 in doubles is within
-// 2^-22 of the exact value, so when its fraction is at least 2^-16 away from
-// an integer, truncating t gives the exact x * 1000 rounded (no half is that
-// near), and n / 1000.0 is what round3 returns. Otherwise round3 itself.
-[[gnu::always_inline]] inline double round3_regen(double x) {
-  if (x > 0 && x < 0x1p20) {
-    const double t = x * 1000.0 + 0.5;
-    const int64_t n = static_cast<int64_t>(t);
-    const double fraction = t - static_cast<double>(n);
-    if (fraction > 0x1p-16 && fraction < 1 - 0x1p-16) return static_cast<double>(n) / 1000.0;
-  }
-  return round3_inline(x);
+// n / 1000.0 (correctly rounded) without a division for 64,000 <= n < 2^31:
+// a + RN(r / 1000) rounded once more, with n = 1000 a + r. The table entry
+// is within 2^-54 of r / 1000; a + r / 1000 lies at least 2^(k - 53) / 125
+// from every midpoint between the doubles of [2^k, 2^(k+1)) (both are
+// multiples of 1/(1000 * 2^(53 - k)), their difference a nonzero multiple of
+// 8 of it), which is more than 2^-54 once k >= 6: the two roundings give the
+// one rounding of n / 1000. (Below 64,000 they do not always: n = 1118.)
+// divsd is not pipelined (one every 4-5 cycles on the development machine);
+// this is two integer multiplies, a load, a conversion and an add.
+inline constexpr auto kThousandths = [] {
+  struct Table {
+    double value[1000] = {};
+  } t;
+  for (int r = 0; r < 1000; ++r) t.value[r] = r / 1000.0;
+  return t;
+}();
+static_assert(kThousandths.value[1] == 0.001 && kThousandths.value[999] == 0.999 && kThousandths.value[500] == 0.5);
+inline constexpr uint32_t kThousandthsExactFrom = 64'000;
+
+[[gnu::always_inline]] inline double thousandths(uint32_t n) {
+  if (n < kThousandthsExactFrom) return static_cast<double>(n) / 1000.0;
+  const uint32_t a = n / 1000, r = n - a * 1000;
+  return static_cast<double>(a) + kThousandths.value[r];
 }
 }  // namespace
 
@@ -675,15 +685,39 @@ void State::regenerate(const uint64_t* occupied) {
   const int words = (cell_count() + 63) / 64;
   const double growth = 1.0 + config_.regen_rate;
   const double cap = static_cast<double>(config_.max_cell_halite);
+  // The short path below takes grown < cap and < 2^20; 1000 * cap is an
+  // integer (maxCellHalite <= 10^9) to compare with n.
+  const double short_limit = std::min(cap, 0x1p20);
+  const uint64_t cap_thousandths = static_cast<uint64_t>(config_.max_cell_halite) * 1000;
   for (int w = 0; w < words; ++w) {
     uint64_t bits = growing_[w] & ~occupied[w];
     while (bits) {
       const int c = w * 64 + std::countr_zero(bits);
       bits &= bits - 1;
       const double grown = halite_[c] * growth;
+      // round3 of most values without the mantissa arithmetic: for
+      // 0 < x < 2^20, t = x * 1000 + 0.5 in doubles is within 2^-22 of the
+      // exact value, so when its fraction is at least 2^-16 away from an
+      // integer, truncating t gives the exact x * 1000 rounded (no half is
+      // that near), and n / 1000.0 is what round3 returns. t is computed
+      // scaled by 2^16 (exactly: powers of two commute with rounding), so
+      // that one truncation gives n (the high bits) and the fraction's first
+      // 16 bits (the low ones) in an integer. Whether the cell stops growing
+      // is decided on n, not on the quotient: below the cap, round3(grown)
+      // <= cap (monotonic, fixes integers), and it is the cap exactly when n
+      // is 1000 * cap.
+      if (grown > 0 && grown < short_limit) {
+        const uint64_t scaled = static_cast<uint64_t>(static_cast<int64_t>(grown * (1000.0 * 0x1p16) + 0x1p15));
+        const uint32_t n = static_cast<uint32_t>(scaled >> 16);
+        if (static_cast<uint32_t>(scaled & 0xffff) - 1 < 0xfffe) {  // fraction in [2^-16, 1 - 2^-16)
+          halite_[c] = thousandths(n);
+          if (n - uint64_t{1} >= cap_thousandths - 1) growing_[w] &= ~(uint64_t{1} << (c & 63));  // n is 0 or 1000 * cap
+          continue;
+        }
+      }
       // round3 is monotonic and fixes integers, so a product at or above the
       // cap (an integer) rounds to at least the cap.
-      const double next = grown >= cap ? cap : std::min(round3_regen(grown), cap);
+      const double next = grown >= cap ? cap : std::min(round3_inline(grown), cap);
       halite_[c] = next;
       if (next == cap || next == 0) growing_[w] &= ~(uint64_t{1} << (c & 63));
     }
