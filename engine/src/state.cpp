@@ -582,15 +582,18 @@ void State::resolve_ship_collisions(TurnScratch& t) {
     // Members in the reference's board order: ships present at the turn's
     // start by (owner, id), then this turn's spawns by id. The order only
     // matters for summing fractional cargo (moveCost > 0).
+    // Sorted by a key holding that order (index in the low 16 bits), by
+    // insertion: a crowded cell holds two or three ships, where std::sort's
+    // call and moves cost more than the comparisons.
     int members[kMaxShips];
     int count = 0;
-    for (int j = ship_at[cell] - 1; j >= 0; j = next_on_cell[j]) members[count++] = j;
-    std::sort(members, members + count, [&](int a, int b) {
-      const bool na = a >= old_ships, nb = b >= old_ships;
-      if (na != nb) return nb;
-      if (!na && ships_[a].owner != ships_[b].owner) return ships_[a].owner < ships_[b].owner;
-      return a < b;
-    });
+    for (int j = ship_at[cell] - 1; j >= 0; j = next_on_cell[j]) {
+      const int key = (j >= old_ships ? kMaxPlayers << 16 : ships_[j].owner << 16) | j;
+      int k = count++;
+      for (; k > 0 && members[k - 1] > key; --k) members[k] = members[k - 1];
+      members[k] = key;
+    }
+    for (int k = 0; k < count; ++k) members[k] &= 0xffff;
     double least = ships_[members[0]].cargo;
     for (int k = 1; k < count; ++k) least = std::min(least, ships_[members[k]].cargo);
     int winner = -1, at_least = 0;
