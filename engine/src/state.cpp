@@ -9,6 +9,10 @@
 
 #include "halite/board_gen.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace halite {
 
 // ---------------------------------------------------------------- ids ----
@@ -464,9 +468,6 @@ struct State::TurnScratch {
   // Cells where a second ship arrived, each once: the only cells phase 3
   // visits.
   uint16_t crowded[kMaxShips];
-  // A bit per cell holding a ship after the turn: those cells do not
-  // regenerate.
-  uint64_t occupied[kMaxCells / 64];
 };
 
 void State::resolve_board(bool spawns_or_conversions) {
@@ -484,7 +485,9 @@ void State::resolve_board(bool spawns_or_conversions) {
   resolve_ship_collisions(t);
   resolve_shipyard_cells(t);
   mine(t);
-  regenerate(t.occupied);
+  // After phases 3-5, ship_at holds exactly the cells where a ship stays:
+  // those do not regenerate.
+  regenerate(t.ship_at);
   // Every order was carried out or dropped: spawn_and_convert() cleared the
   // yards' orders and mine() the ships'.
   staged_spawns_ = staged_converts_ = 0;
@@ -550,7 +553,8 @@ void State::move_ships(TurnScratch& t) {
   // is placed in ship_at, which holds (index + 1) of the last ship placed on
   // a cell, further ships on the cell chained through next_on_cell. A cell
   // goes on the crowded list when its second ship arrives.
-  std::memset(ship_at, 0, static_cast<size_t>(t.cells) * sizeof(uint16_t));
+  // Cleared in whole words of 64 cells: regenerate() reads it so.
+  std::memset(ship_at, 0, static_cast<size_t>((t.cells + 63) & ~63) * sizeof(uint16_t));
   int crowded = 0;
   const int ships = num_ships_;  // a local: the int16 stores below may alias num_ships_
   for (int i = 0; i < ships; ++i) {
@@ -655,18 +659,16 @@ void State::mine(TurnScratch& t) {
   auto has_yard = [&](int cell) { return yard_at[cell] != 0; };
 
   // 6. Mining by ships that did not move. The removed ships are dropped in
-  // the same pass (remove_marked_ships(), fused), and the cells of the
-  // survivors marked occupied for regeneration.
-  std::memset(t.occupied, 0, sizeof t.occupied);
+  // the same pass (remove_marked_ships(), fused).
   const double collect_rate = config_.collect_rate;
+  const int ships = num_ships_;  // a local: the int16 stores below may alias num_ships_
   int out = 0;
-  for (int i = 0; i < num_ships_; ++i) {
+  for (int i = 0; i < ships; ++i) {
     if (remove_ship[i]) continue;
     // A copy, changed and stored once: writing a field in place and then
     // moving the whole ship would load 16 bytes over a fresh narrow store,
     // which the CPU cannot forward (it stalls until the store retires).
     Ship s = ships_[i];
-    t.occupied[s.cell >> 6] |= uint64_t{1} << (s.cell & 63);
     if (!is_move(s.action) && !has_yard(s.cell)) {
       const double delta = std::trunc(halite_[s.cell] * collect_rate);
       if (delta > 0) {
@@ -678,13 +680,34 @@ void State::mine(TurnScratch& t) {
     s.action = Action::None;
     ships_[out++] = s;
   }
-  std::memset(static_cast<void*>(ships_ + out), 0, static_cast<size_t>(num_ships_ - out) * sizeof(Ship));
+  std::memset(static_cast<void*>(ships_ + out), 0, static_cast<size_t>(ships - out) * sizeof(Ship));
   num_ships_ = static_cast<int16_t>(out);
 }
 
-void State::regenerate(const uint64_t* occupied) {
+namespace {
+// A bit for each of the 64 entries p[0..63] that is not zero.
+inline uint64_t nonzero_bits(const uint16_t* p) {
+#if defined(__SSE2__)
+  const __m128i zero = _mm_setzero_si128();
+  uint64_t zeros = 0;
+  for (int k = 0; k < 4; ++k) {
+    const __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * k));
+    const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * k + 8));
+    const __m128i bytes = _mm_packs_epi16(_mm_cmpeq_epi16(a, zero), _mm_cmpeq_epi16(b, zero));
+    zeros |= static_cast<uint64_t>(static_cast<uint32_t>(_mm_movemask_epi8(bytes))) << (16 * k);
+  }
+  return ~zeros;
+#else
+  uint64_t bits = 0;
+  for (int k = 0; k < 64; ++k) bits |= static_cast<uint64_t>(p[k] != 0) << k;
+  return bits;
+#endif
+}
+}  // namespace
+
+void State::regenerate(const uint16_t* ship_at) {
   // 7. Regeneration where no ship is, visiting only the cells that can still
-  // change (growing_) and have no ship.
+  // change (growing_) and have no ship (ship_at, read 64 cells at a time).
   const int words = (cell_count() + 63) / 64;
   const double growth = 1.0 + config_.regen_rate;
   const double cap = static_cast<double>(config_.max_cell_halite);
@@ -693,7 +716,7 @@ void State::regenerate(const uint64_t* occupied) {
   const double short_limit = std::min(cap, 0x1p20);
   const uint64_t cap_thousandths = static_cast<uint64_t>(config_.max_cell_halite) * 1000;
   for (int w = 0; w < words; ++w) {
-    uint64_t bits = growing_[w] & ~occupied[w];
+    uint64_t bits = growing_[w] & ~nonzero_bits(ship_at + 64 * w);
     while (bits) {
       const int c = w * 64 + std::countr_zero(bits);
       bits &= bits - 1;

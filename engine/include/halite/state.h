@@ -271,7 +271,7 @@ class State {
   void resolve_shipyard_cells(TurnScratch& t);
   void mine(TurnScratch& t);
   void apply_interpreter();
-  void regenerate(const uint64_t* occupied);
+  void regenerate(const uint16_t* ship_at);
   StageResult evaluate_staged(int player, int ship_index, int yard_index) const;
 
   // Layout: a fixed-size header (config_ to growing_) followed directly by
