@@ -10,8 +10,11 @@
 // arithmetic), as the reference computes them.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <cmath>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "conformance.h"
 #include "halite/json_codec.h"
@@ -885,6 +888,39 @@ TEST_CASE("regeneration: min(round(cell * (1 + regenRate), 3), maxCellHalite) wh
     CHECK(t.halite(1) == 1000);
     CHECK(t.halite(2) == 0.002);  // round(0.0015, 3): the binary 0.0015 lies above the tie
   }
+}
+
+TEST_CASE("regeneration rounds as round3 on values near every thousandth and half-thousandth",
+          "[rules][regen][round3]") {
+  // Regeneration rounds most values by a short path of its own (state.cpp);
+  // with regenRate 0 it must give round3(x) itself. Every k/1000 and
+  // (k + 0.5)/1000 with three doubles either side, for every k below 70,000
+  // and strided up to 2^30 (the short path's range), 1024 cells a turn.
+  Config cfg = config_of(32);
+  cfg.regen_rate = 0;
+  cfg.max_cell_halite = 1'000'000'000;
+  std::vector<double> values;
+  for (uint64_t k = 0; k < (uint64_t{1} << 30); k += k < 70'000 ? 1 : 9'973) {
+    for (double base : {static_cast<double>(k) / 1000.0, (static_cast<double>(k) + 0.5) / 1000.0}) {
+      double x = base;
+      for (int i = 0; i < 3; ++i) x = std::nextafter(x, 0.0);
+      for (int i = 0; i < 7; ++i, x = std::nextafter(x, 1e300))
+        if (x > 0) values.push_back(x);
+    }
+  }
+  size_t differ = 0;
+  for (size_t first = 0; first < values.size(); first += 1024) {
+    State s = State::empty(cfg, 1, 10);
+    const size_t n = std::min<size_t>(1024, values.size() - first);
+    for (size_t i = 0; i < n; ++i) s.set_halite(static_cast<int>(i), values[first + i]);
+    s.resolve();
+    for (size_t i = 0; i < n; ++i) {
+      const double x = values[first + i];
+      if (s.halite(static_cast<int>(i)) != std::min(round3(x), 1e9) && differ++ < 5) FAIL_CHECK("x = " << x);
+    }
+  }
+  CHECK(differ == 0);
+  CHECK(values.size() > 1'500'000);
 }
 
 // ------------------------------------------------------------- elimination --

@@ -132,29 +132,24 @@ namespace {
 double round3(double x) { return round3_inline(x); }
 
 namespace {
-// n / 1000.0 (correctly rounded) without a division for 64,000 <= n < 2^31:
-// a + RN(r / 1000) rounded once more, with n = 1000 a + r. The table entry
-// is within 2^-54 of r / 1000; a + r / 1000 lies at least 2^(k - 53) / 125
-// from every midpoint between the doubles of [2^k, 2^(k+1)) (both are
-// multiples of 1/(1000 * 2^(53 - k)), their difference a nonzero multiple of
-// 8 of it), which is more than 2^-54 once k >= 6: the two roundings give the
-// one rounding of n / 1000. (Below 64,000 they do not always: n = 1118.)
-// divsd is not pipelined (one every 4-5 cycles on the development machine);
-// this is two integer multiplies, a load, a conversion and an add.
-inline constexpr auto kThousandths = [] {
-  struct Table {
-    double value[1000] = {};
-  } t;
-  for (int r = 0; r < 1000; ++r) t.value[r] = r / 1000.0;
-  return t;
-}();
-static_assert(kThousandths.value[1] == 0.001 && kThousandths.value[999] == 0.999 && kThousandths.value[500] == 0.5);
-inline constexpr uint32_t kThousandthsExactFrom = 64'000;
+// n / 1000.0, correctly rounded, without a division (divsd is not
+// pipelined: one every 4-5 cycles on the development machine), for
+// n < 2^30 (regeneration's n): 1/1000 = kC1 + kC2 + e, with kC1 its first
+// 23 significant bits (so n * kC1 is exact) and kC2 the rest rounded
+// (|kC2| < 2^-22 / 1000, |e| <= 2^-53 |kC2|). n * kC1 + RN(n * kC2) is then
+// within q 2^-74 of q = n / 1000, and the addition's one rounding gives
+// RN(q): unless q is a double itself, q is more than q 2^-61 from every
+// midpoint between doubles (q in [2^k, 2^(k+1)) and a midpoint m 2^(k-53),
+// m odd: n 2^(53-k) - 1000 m is a nonzero multiple of 8, so the distance is
+// at least 2^(k-53) / 125). Checked equal to n / 1000.0 for every n < 2^31
+// (the first difference is at 2,097,152,151). With FMA contraction (-march
+// with FMA) a product is exact and the sum nearer still.
+inline constexpr double kC1 = std::bit_cast<double>(std::bit_cast<uint64_t>(0.001) & ~((uint64_t{1} << 30) - 1));
+inline constexpr double kC2 = (1.0 - 1000.0 * kC1) / 1000.0;  // 1000 * kC1 and 1 - it are exact
 
 [[gnu::always_inline]] inline double thousandths(uint32_t n) {
-  if (n < kThousandthsExactFrom) return static_cast<double>(n) / 1000.0;
-  const uint32_t a = n / 1000, r = n - a * 1000;
-  return static_cast<double>(a) + kThousandths.value[r];
+  const double d = static_cast<double>(n);
+  return d * kC1 + d * kC2;
 }
 }  // namespace
 
