@@ -555,11 +555,12 @@ void State::move_ships(TurnScratch& t) {
   for (int i = 0; i < ships; ++i) {
     if (remove_ship[i]) continue;  // converted
     Ship& s = ships_[i];
+    int cell = s.cell;  // kept in a register: reloading it after the store waits on store forwarding
     if (is_move(s.action)) {
-      s.cell = static_cast<uint16_t>(neighbor(s.cell, s.action));
+      cell = neighbor(cell, s.action);
+      s.cell = static_cast<uint16_t>(cell);
       s.cargo *= keep_after_move;
     }
-    const int cell = s.cell;
     const int previous = ship_at[cell];
     next_on_cell[i] = static_cast<int16_t>(previous - 1);
     if (previous != 0 && next_on_cell[previous - 1] < 0) t.crowded[crowded++] = static_cast<uint16_t>(cell);
