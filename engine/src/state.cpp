@@ -661,20 +661,24 @@ void State::mine(TurnScratch& t) {
   int out = 0;
   for (int i = 0; i < ships; ++i) {
     if (remove_ship[i]) continue;
-    // A copy, changed and stored once: writing a field in place and then
-    // moving the whole ship would load 16 bytes over a fresh narrow store,
-    // which the CPU cannot forward (it stalls until the store retires).
-    Ship s = ships_[i];
-    if (!is_move(s.action) && !has_yard(s.cell)) {
-      const double delta = std::trunc(halite_[s.cell] * collect_rate);
+    // The ship is moved whole first (one 16-byte load and store; a changed
+    // local copy was stored field by field, five stores) and then changed in
+    // its new slot. Not the other way round: a field written in place and
+    // then the whole ship loaded would wait on a narrow store the CPU cannot
+    // forward to a 16-byte load (it stalls until the store retires).
+    const int cell = ships_[i].cell;
+    const bool stays = !is_move(ships_[i].action);
+    Ship& s = ships_[out++];
+    s = ships_[i];
+    if (stays && !has_yard(cell)) {
+      const double delta = std::trunc(halite_[cell] * collect_rate);
       if (delta > 0) {
         s.cargo += delta;
-        halite_[s.cell] -= delta;
-        update_growing(s.cell);
+        halite_[cell] -= delta;
+        update_growing(cell);
       }
     }
     s.action = Action::None;
-    ships_[out++] = s;
   }
   std::memset(static_cast<void*>(ships_ + out), 0, static_cast<size_t>(ships - out) * sizeof(Ship));
   num_ships_ = static_cast<int16_t>(out);
