@@ -579,7 +579,23 @@ void State::resolve_ship_collisions(TurnScratch& t) {
   // of the others, so their order does not matter).
   for (int c = 0; c < t.num_crowded; ++c) {
     const int cell = t.crowded[c];
-    // Members in the reference's board order: ships present at the turn's
+    // Two ships, the common case: the one with less cargo takes the other's
+    // (one addition: no order to keep); equal cargo destroys both.
+    const int a = ship_at[cell] - 1, b = next_on_cell[a];
+    if (next_on_cell[b] < 0) {
+      const double cargo_a = ships_[a].cargo, cargo_b = ships_[b].cargo;
+      if (cargo_a == cargo_b) {
+        remove_ship[a] = remove_ship[b] = 1;
+        ship_at[cell] = 0;
+      } else {
+        const int winner = cargo_a < cargo_b ? a : b, loser = a + b - winner;
+        remove_ship[loser] = 1;
+        ships_[winner].cargo += ships_[loser].cargo;
+        ship_at[cell] = static_cast<uint16_t>(winner + 1);
+      }
+      continue;
+    }
+    // Three or more. Members in the reference's board order: ships present at the turn's
     // start by (owner, id), then this turn's spawns by id. The order only
     // matters for summing fractional cargo (moveCost > 0).
     // Sorted by a key holding that order (index in the low 16 bits), by
