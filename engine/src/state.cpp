@@ -595,12 +595,12 @@ void State::resolve_ship_collisions(TurnScratch& t) {
       }
       continue;
     }
-    // Three or more. Members in the reference's board order: ships present at the turn's
-    // start by (owner, id), then this turn's spawns by id. The order only
-    // matters for summing fractional cargo (moveCost > 0).
-    // Sorted by a key holding that order (index in the low 16 bits), by
-    // insertion: a crowded cell holds two or three ships, where std::sort's
-    // call and moves cost more than the comparisons.
+    // Three or more. Members in the reference's board order: ships present
+    // at the turn's start by (owner, id), then this turn's spawns by id. The
+    // order only matters for summing fractional cargo (moveCost > 0). Sorted
+    // by a key holding that order (index in the low 16 bits), by insertion:
+    // for a handful of ships std::sort's call and moves cost more than the
+    // comparisons.
     int members[kMaxShips];
     int count = 0;
     for (int j = ship_at[cell] - 1; j >= 0; j = next_on_cell[j]) {
