@@ -111,6 +111,28 @@ TEST_CASE("fleet: with stay_cargo_weight an empty ship does not start mining whe
   CHECK(end_cell(s, after.decide(s, 0), 0) != cell(7, 7));
 }
 
+TEST_CASE("fleet: with stay_pressure_weight 0 a ship that can escape mines its target instead of stepping off and back", "[fleet]") {
+  // Our empty ship on a 200 cell at (7,7), every other cell 40; two empty
+  // enemy ships three moves away on (7,10) and (9,8): they press on the cell
+  // once the ship has mined, but (6,7), (7,6) and (7,7) itself stay out of
+  // their reach, so the ship is not boxed in. Step 30: no tie penalties.
+  State s = State::empty(config_at(), 2, 30);
+  s.add_shipyard(UnitId::make(1, 1), cell(7, 2), 0);
+  s.add_shipyard(UnitId::make(1, 2), cell(1, 13), 1);
+  s.add_ship(UnitId::make(2, 1), cell(7, 7), 0, 0);
+  for (const int c : {cell(7, 10), cell(9, 8)}) s.add_ship(UnitId::make(3, c), c, 1, 0);
+  for (int c = 0; c < kSize * kSize; ++c) s.set_halite(c, 40);
+  s.set_halite(cell(7, 7), 200);
+  FleetPolicy pressed = policy({"stay_cargo_weight=1"});
+  const PolicyDecision& before = pressed.decide(s, 0);
+  CHECK(before.targets[0] == cell(7, 7));
+  CHECK(end_cell(s, before, 0) != cell(7, 7));  // the pressure of what it would mine outweighs a turn of its trip
+  FleetPolicy mining = policy({"stay_cargo_weight=1", "stay_pressure_weight=0"});
+  const PolicyDecision& after = mining.decide(s, 0);
+  CHECK(after.targets[0] == cell(7, 7));
+  CHECK(end_cell(s, after, 0) == cell(7, 7));
+}
+
 TEST_CASE("fleet: a yard with an enemy next to it and nobody on it spawns a defender", "[fleet]") {
   State s = yard_under_attack(600);
   FleetPolicy fleet = policy({"defend_reserve=0", "spawn_min_value=1e5"});  // no economic spawn

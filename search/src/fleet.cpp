@@ -66,6 +66,7 @@ std::vector<ParamSpec> fleet_specs() {
       {"spawn_block_penalty", 300, 0, 1e6, "cost of ending on a yard that spawns this turn"},
       {"emergency_convert_cargo", 300, 0, 100000, "a ship with this much cargo and no safe move converts"},
       {"stay_cargo_weight", 0, 0, 1, "a ship that stays mines before next turn's fight: its escapes and the pressure on it are judged with its cargo plus this x what it mines (0: the cargo it holds now)"},
+      {"stay_pressure_weight", 1, 0, 1, "the pressure penalty of a ship that stays to mine is weighed by this (0: only its escapes count; the mining target's value already falls with the pressure there, and a ship that steps off and back never mines)"},
       // Control map.
       {"control_sigma", 1.53, 0.3, 8, "width of the control map's Gaussian (cells)"},
       {"control_scale", 20, 0, 1000, "the control map's blurred sum is multiplied by this"},
@@ -151,6 +152,7 @@ FleetParams FleetParams::from(const Params& p) {
   f.spawn_block_penalty = p.get("spawn_block_penalty");
   f.emergency_convert_cargo = p.get("emergency_convert_cargo");
   f.stay_cargo_weight = p.get("stay_cargo_weight");
+  f.stay_pressure_weight = p.get("stay_pressure_weight");
   f.control_sigma = p.get("control_sigma");
   f.control_scale = p.get("control_scale");
   f.loaded_cargo = p.get("loaded_cargo");
@@ -968,7 +970,8 @@ void FleetPolicy::cost_moves(const State& s, int me) {
                                 ? x + p_.stay_cargo_weight * keep_[1] * s.halite(nc)
                                 : x;
       if (next_x > 0 && yard_cell_[nc] != 1) {
-        cost += p_.pressure_penalty * pressure(nc, next_x) * (next_x + kPressureCargoScale) / kPressureCargoScale;
+        const double pressure_weight = next_x != x ? p_.stay_pressure_weight : 1.0;
+        cost += pressure_weight * p_.pressure_penalty * pressure(nc, next_x) * (next_x + kPressureCargoScale) / kPressureCargoScale;
         int esc = 0;
         for (int o = 0; o < kNumMoves; ++o) esc += danger2_[geo_.neighbor(nc, o)] > next_x;
         if (esc == 0) cost += p_.trap_penalty + next_x;
