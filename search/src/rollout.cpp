@@ -77,6 +77,11 @@ void RolloutPolicy::stage_all(State& s, const Geometry& geo, Rng& turn_rng) {
     under_[static_cast<size_t>(&sh - ships.data())] = taken ? o.index : int16_t{-1};
     o = {epoch_, sh.owner, static_cast<int16_t>(&sh - ships.data()), sh.cargo};
   }
+  if (p_.avoid_reach) {
+    std::fill(reachers_.begin(), reachers_.begin() + geo.cells(), uint8_t{0});
+    for (const Ship& sh : ships)
+      for (int k = 0; k < kNumMoves; ++k) reachers_[geo.neighbor(sh.cell, k)] |= static_cast<uint8_t>(1u << sh.owner);
+  }
   const bool tables = prepared_ && prep_size_ == geo.size() && prep_yards_ == static_cast<int>(yards.size()) &&
                       prep_sum_ == yard_sum(yards);
   const int left = steps_left(s);
@@ -134,14 +139,15 @@ void RolloutPolicy::stage_all(State& s, const Geometry& geo, Rng& turn_rng) {
       const int c = geo.neighbor(sh.cell, m);
       if (taken_stamp_[c] == epoch_ && plan_owner_[c] == sh.owner) return false;
       // The enemy ships that can reach c are on c or next to it.
-      if (p_.avoid_reach && !shared) {
+      const bool enemy_near = p_.avoid_reach && (reachers_[c] & ~(1u << sh.owner)) != 0;
+      if (enemy_near && !shared) {
         bool reached = false;
         for (int k = 0; k < kNumMoves; ++k) {
           const Occupant& o = occ_[geo.neighbor(c, k)];
           reached |= (o.stamp == epoch_) & (o.owner != sh.owner) & (o.cargo <= sh.cargo);
         }
         if (reached) return false;
-      } else if (p_.avoid_reach) {
+      } else if (enemy_near) {
         for (int k = 0; k < kNumMoves; ++k) {
           const Occupant& o = occ_[geo.neighbor(c, k)];
           if (o.stamp != epoch_) continue;

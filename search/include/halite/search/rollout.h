@@ -58,6 +58,9 @@ class RolloutPolicy {
   };
   std::array<Occupant, kMaxCells> occ_{};
   std::array<int16_t, kMaxShips> under_{};  // per ship: the one before it on its cell, -1: none
+  // Per cell, a bit per player with a ship on it or next to it (who can
+  // reach it this turn): most cells no enemy can reach are passed at once.
+  std::array<uint8_t, kMaxCells> reachers_{};
   std::array<uint32_t, kMaxCells> taken_stamp_{};
   std::array<uint8_t, kMaxCells> plan_owner_{};
   uint32_t epoch_ = 0;
