@@ -42,6 +42,11 @@ void BM_Smitsimax(benchmark::State& st) { plan_with(st, "smitsimax", 500, {"cont
 void BM_Beam(benchmark::State& st) { plan_with(st, "beam", 60, {"contact_radius=0"}); }
 // The tree search over joint turns (every ship near an enemy a unit).
 void BM_Mcts(benchmark::State& st) { plan_with(st, "mcts", 500); }
+// The same with policy_depth=1: no fleet decide() below the root (the
+// rollout's moves are every deeper node's prior), so that the tree and its
+// rollouts are timed apart from the fleet priors, which BM_Mcts spends about
+// half its time on (docs/results.md, "Tree search speed"). Other decisions.
+void BM_MctsRolloutPriors(benchmark::State& st) { plan_with(st, "mcts", 500, {"policy_depth=1"}); }
 void BM_Greedy(benchmark::State& st) { plan_with(st, "greedy", 1); }
 
 // One FleetPolicy::decide() at its defaults (the fleet planner, and the
@@ -80,6 +85,7 @@ BENCHMARK(BM_Paired)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Smitsimax)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Beam)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Mcts)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_MctsRolloutPriors)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Greedy)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_FleetDecide)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_RolloutTurn)->Unit(benchmark::kMicrosecond);
