@@ -238,20 +238,67 @@ void FleetPolicy::set_params(const FleetParams& params) {
 
 // ------------------------------------------------------------------ maps ----
 
+// danger2_ of the enemy ships (into enemy_danger2_), enemy_on_, within_ and
+// pressure_ from enemies_ (compute_maps() has set the geometry).
+void FleetPolicy::compute_enemy_maps() {
+  const int cells = geo_.cells();
+  const int n = geo_.size();
+  std::fill(enemy_danger2_.begin(), enemy_danger2_.begin() + cells, kInf);
+  std::fill(enemy_on_.begin(), enemy_on_.begin() + cells, uint8_t{0});
+  within_.resize(static_cast<size_t>(cells) * within_stride_);
+  std::fill(within_.begin(), within_.end(), kInf);
+  std::array<int, kMaxBoardSize> col_dist;
+  for (const auto& [cell, cargo] : enemies_) {
+    enemy_on_[cell] = 1;
+    for (int dr = -2; dr <= 2; ++dr)
+      for (int dc = -(2 - std::abs(dr)); dc <= 2 - std::abs(dr); ++dc) {
+        double& d2 = enemy_danger2_[offset(cell, dr, dc)];
+        d2 = std::min(d2, cargo);
+      }
+    // Row by row: the distance is the rows' distance plus the columns'.
+    const int ship_row = cell / n, ship_col = cell % n;
+    for (int col = 0; col < n; ++col) col_dist[col] = geo_.dist(col, ship_col);
+    for (int row = 0; row < n; ++row) {
+      double* first = &within_[static_cast<size_t>(row * n) * within_stride_ + geo_.dist(row * n, ship_row * n)];
+      for (int col = 0; col < n; ++col) {
+        double& w2 = first[static_cast<size_t>(col) * within_stride_ + col_dist[col]];
+        w2 = std::min(w2, cargo);
+      }
+    }
+  }
+  for (int c = 0; c < cells; ++c) {
+    double* row = &within_[static_cast<size_t>(c) * within_stride_];
+    for (int d = 1; d < within_stride_; ++d) row[d] = std::min(row[d], row[d - 1]);
+  }
+  // Pressure: per cell, the enemy ships within pressure_radius with their
+  // cargo and a weight falling linearly with distance (CSR layout).
+  const int pr = p_.pressure_radius;
+  pressure_begin_.assign(static_cast<size_t>(cells) + 1, 0);
+  for (const auto& [cell, cargo] : enemies_)
+    for (int dr = -pr; dr <= pr; ++dr)
+      for (int dc = -(pr - std::abs(dr)); dc <= pr - std::abs(dr); ++dc) ++pressure_begin_[offset(cell, dr, dc) + 1];
+  for (int c = 0; c < cells; ++c) pressure_begin_[c + 1] += pressure_begin_[c];
+  pressure_.resize(static_cast<size_t>(pressure_begin_[cells]));
+  pressure_fill_.assign(pressure_begin_.begin(), pressure_begin_.end() - 1);
+  for (const auto& [cell, cargo] : enemies_)
+    for (int dr = -pr; dr <= pr; ++dr)
+      for (int dc = -(pr - std::abs(dr)); dc <= pr - std::abs(dr); ++dc) {
+        const int c = offset(cell, dr, dc);
+        const double w = static_cast<double>(pr + 1 - std::abs(dr) - std::abs(dc)) / (pr + 1);
+        pressure_[static_cast<size_t>(pressure_fill_[c]++)] = {cargo, w};
+      }
+}
+
 void FleetPolicy::compute_maps(const State& s, int me) {
   geo_.init(s.size());
   const int cells = geo_.cells();
   const int n = s.size();
   danger_.compute(s, me, geo_);
 
-  std::fill(danger2_.begin(), danger2_.begin() + cells, kInf);
   std::fill(control_.begin(), control_.begin() + cells, 0.0);
   std::fill(own_reach_min_.begin(), own_reach_min_.begin() + cells, kInf);
-  std::fill(enemy_on_.begin(), enemy_on_.begin() + cells, uint8_t{0});
   // No two cells are farther apart than 2 (n / 2): the distances of within_.
   within_stride_ = 2 * (n / 2) + 1;
-  within_.resize(static_cast<size_t>(cells) * within_stride_);
-  std::fill(within_.begin(), within_.end(), kInf);
   if (wrap_size_ != n) {
     wrap_size_ = n;
     for (int x = -kWrapMargin; x < n + kWrapMargin; ++x) wrap_[static_cast<size_t>(x + kWrapMargin)] = static_cast<int16_t>((x % n + n) % n);
@@ -270,57 +317,29 @@ void FleetPolicy::compute_maps(const State& s, int me) {
       for (int dc = -kr; dc <= kr; ++dc) line[col[dc]] += weight * k[dc];
     }
   };
-  std::array<int, kMaxBoardSize> col_dist;
+  enemies_.clear();
   for (const Ship& sh : s.ships()) {
     const bool mine = sh.owner == me;
     spread(sh.cell, std::clamp(1 - sh.cargo / p_.loaded_cargo, 0.0, 1.0) * (mine ? 1 : -1));
-    if (mine) {
-      for (int m = 0; m < kNumMoves; ++m) {
-        double& r = own_reach_min_[geo_.neighbor(sh.cell, m)];
-        r = std::min(r, sh.cargo);
-      }
+    if (!mine) {
+      enemies_.push_back({sh.cell, sh.cargo});
       continue;
     }
-    enemy_on_[sh.cell] = 1;
-    for (int dr = -2; dr <= 2; ++dr)
-      for (int dc = -(2 - std::abs(dr)); dc <= 2 - std::abs(dr); ++dc) {
-        double& d2 = danger2_[offset(sh.cell, dr, dc)];
-        d2 = std::min(d2, sh.cargo);
-      }
-    // Row by row: the distance is the rows' distance plus the columns'.
-    const int ship_row = sh.cell / n, ship_col = sh.cell % n;
-    for (int col = 0; col < n; ++col) col_dist[col] = geo_.dist(col, ship_col);
-    for (int row = 0; row < n; ++row) {
-      double* first = &within_[static_cast<size_t>(row * n) * within_stride_ + geo_.dist(row * n, ship_row * n)];
-      for (int col = 0; col < n; ++col) {
-        double& w2 = first[static_cast<size_t>(col) * within_stride_ + col_dist[col]];
-        w2 = std::min(w2, sh.cargo);
-      }
+    for (int m = 0; m < kNumMoves; ++m) {
+      double& r = own_reach_min_[geo_.neighbor(sh.cell, m)];
+      r = std::min(r, sh.cargo);
     }
   }
-  for (int c = 0; c < cells; ++c) {
-    double* row = &within_[static_cast<size_t>(c) * within_stride_];
-    for (int d = 1; d < within_stride_; ++d) row[d] = std::min(row[d], row[d - 1]);
-  }
-  // Pressure: per cell, the enemy ships within pressure_radius with their
-  // cargo and a weight falling linearly with distance (CSR layout).
+  // The maps of the enemy ships alone are kept while the enemy ships are the
+  // same (a search asks about many states that differ in its own ships only).
   const int pr = p_.pressure_radius;
-  pressure_begin_.assign(static_cast<size_t>(cells) + 1, 0);
-  for (const Ship& sh : s.ships())
-    if (sh.owner != me)
-      for (int dr = -pr; dr <= pr; ++dr)
-        for (int dc = -(pr - std::abs(dr)); dc <= pr - std::abs(dr); ++dc) ++pressure_begin_[offset(sh.cell, dr, dc) + 1];
-  for (int c = 0; c < cells; ++c) pressure_begin_[c + 1] += pressure_begin_[c];
-  pressure_.resize(static_cast<size_t>(pressure_begin_[cells]));
-  pressure_fill_.assign(pressure_begin_.begin(), pressure_begin_.end() - 1);
-  for (const Ship& sh : s.ships())
-    if (sh.owner != me)
-      for (int dr = -pr; dr <= pr; ++dr)
-        for (int dc = -(pr - std::abs(dr)); dc <= pr - std::abs(dr); ++dc) {
-          const int c = offset(sh.cell, dr, dc);
-          const double w = static_cast<double>(pr + 1 - std::abs(dr) - std::abs(dc)) / (pr + 1);
-          pressure_[static_cast<size_t>(pressure_fill_[c]++)] = {sh.cargo, w};
-        }
+  if (n != enemy_maps_size_ || pr != enemy_maps_radius_ || enemies_ != enemy_maps_ships_) {
+    enemy_maps_size_ = n;
+    enemy_maps_radius_ = pr;
+    enemy_maps_ships_ = enemies_;
+    compute_enemy_maps();
+  }
+  std::copy(enemy_danger2_.begin(), enemy_danger2_.begin() + cells, danger2_.begin());
   // Enemy yards: death on the cell; a yard whose owner can pay a spawn puts
   // an empty ship on its neighbours next turn.
   const double spawn_cost = static_cast<double>(s.config().spawn_cost);

@@ -193,6 +193,7 @@ class FleetPolicy {
   // Which of last turn's defenders were sunk at once (into lost_defenders_).
   void count_lost_defenders(const State& s, int player);
   void compute_maps(const State& s, int player);
+  void compute_enemy_maps();
   void plan_economy(const State& s, int player);
   void choose_site(const State& s, int player);
   // The halite within site_radius of `cell` (itself left out), each term
@@ -252,6 +253,12 @@ class FleetPolicy {
   std::array<double, kMaxCells> own_reach_min_{}; // least own cargo that can be there after this turn
   std::vector<double> within_;                    // cells x within_stride_: least enemy cargo within d
   int within_stride_ = 1;                         // the board's greatest distance + 1
+  // What the maps of the enemy ships alone (within_, pressure_, enemy_on_,
+  // enemy_danger2_) were computed for: the board size, pressure_radius and
+  // the enemy ships (cell, cargo) in the state's order.
+  std::vector<std::pair<int, double>> enemies_, enemy_maps_ships_;
+  int enemy_maps_size_ = 0, enemy_maps_radius_ = -1;
+  std::array<double, kMaxCells> enemy_danger2_{};  // danger2_ before the yards
   // wrap_[x + kWrapMargin]: row (or column) x of the board taken round the torus.
   static constexpr int kWrapMargin = 2 * kMaxBoardSize;
   std::array<int16_t, kMaxBoardSize + 2 * kWrapMargin> wrap_{};
