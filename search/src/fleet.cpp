@@ -66,7 +66,7 @@ std::vector<ParamSpec> fleet_specs() {
       {"spawn_block_penalty", 300, 0, 1e6, "cost of ending on a yard that spawns this turn"},
       {"emergency_convert_cargo", 300, 0, 100000, "a ship with this much cargo and no safe move converts"},
       {"stay_cargo_weight", 0, 0, 1, "a ship that stays mines before next turn's fight: its escapes and the pressure on it are judged with its cargo plus this x what it mines (0: the cargo it holds now)"},
-      {"stay_pressure_weight", 1, 0, 1, "the pressure penalty of a ship that stays to mine is weighed by this (0: only its escapes count; the mining target's value already falls with the pressure there, and a ship that steps off and back never mines)"},
+      {"stay_pressure_weight", 1, 0, 1, "the pressure penalty of a ship judged with what it mines (stay_cargo_weight > 0, staying on a cell with halite) is weighed by this, the whole of it, for the cargo it holds too (0: only its escapes count; the mining target's value already falls with the pressure there, and a ship that steps off and back never mines)"},
       // Control map.
       {"control_sigma", 1.53, 0.3, 8, "width of the control map's Gaussian (cells)"},
       {"control_scale", 20, 0, 1000, "the control map's blurred sum is multiplied by this"},
@@ -989,6 +989,8 @@ void FleetPolicy::cost_moves(const State& s, int me) {
                                 ? x + p_.stay_cargo_weight * keep_[1] * s.halite(nc)
                                 : x;
       if (next_x > 0 && yard_cell_[nc] != 1) {
+        // Only a ship judged with what it mines; 1.0 x the penalty is exact,
+        // so the default leaves every decision as it was.
         const double pressure_weight = next_x != x ? p_.stay_pressure_weight : 1.0;
         cost += pressure_weight * p_.pressure_penalty * pressure(nc, next_x) * (next_x + kPressureCargoScale) / kPressureCargoScale;
         int esc = 0;

@@ -115,7 +115,7 @@ struct FleetParams {
   double spawn_block_penalty;    // ending on a yard that spawns this turn
   double emergency_convert_cargo;  // a ship with at least this cargo and no safe move converts
   double stay_cargo_weight;      // a staying ship's escapes are judged with its cargo + this x what it mines
-  double stay_pressure_weight;   // ... and its pressure penalty weighed by this
+  double stay_pressure_weight;   // ... and its whole pressure penalty weighed by this (when it mines first)
   // Control map.
   double control_sigma;          // Gaussian width (cells)
   double control_scale;          // the blurred sum is multiplied by this
