@@ -334,6 +334,25 @@ TEST_CASE("fleet: enemy_yard_discount keeps miners off cells nearer an enemy yar
   CHECK(end_cell(s, wary.decide(s, 0), 0) == cell(7, 6));
 }
 
+TEST_CASE("fleet: late_discount_steps scales the enemy discounts in the last steps only", "[fleet]") {
+  // The position of the enemy_yard_discount case: the rich cell nearer the
+  // enemy yard (east) against the poorer one on our side (west).
+  State s = State::empty(config_at(), 2, 100);
+  s.add_shipyard(UnitId::make(1, 1), cell(7, 7), 0);
+  s.add_shipyard(UnitId::make(1, 2), cell(7, 13), 1);
+  s.add_ship(UnitId::make(2, 1), cell(7, 7), 0, 0);
+  s.add_ship(UnitId::make(2, 2), cell(0, 0), 1, 0);
+  for (int c = 0; c < kSize * kSize; ++c) s.set_halite(c, 10);
+  s.set_halite(cell(7, 11), 400);
+  s.set_halite(cell(7, 3), 250);
+  FleetPolicy late = policy({"enemy_yard_discount=0.4", "late_discount_steps=50", "late_discount_scale=0"});
+  CHECK(end_cell(s, late.decide(s, 0), 0) == cell(7, 6));  // 299 steps left: the discount holds
+  s.set_step(360);                                           // 39 left: it is scaled to nothing
+  CHECK(end_cell(s, late.decide(s, 0), 0) == cell(7, 8));
+  FleetPolicy always = policy({"enemy_yard_discount=0.4"});
+  CHECK(end_cell(s, always.decide(s, 0), 0) == cell(7, 6));
+}
+
 TEST_CASE("fleet: legal and collision-free over seeded games, the same answers every run", "[fleet]") {
   for (int players : {2, 4}) {
     for (int g = 0; g < 6; ++g) {

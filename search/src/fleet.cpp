@@ -37,6 +37,8 @@ std::vector<ParamSpec> fleet_specs() {
       {"pressure_radius", 3, 0, 16, "enemy ships lighter than a ship press on it within this distance (weight falling linearly to the edge)", true},
       {"pressure_discount", 0.5, 0, 10, "a trip's value times exp(-this x pressure at the target, for the cargo it will hold)"},
       {"enemy_yard_discount", 0.15, 0, 10, "a trip's value times exp(-this x (distance to own yards - distance to enemy yards)) where an enemy yard is nearer: enemy ships spawn and gather there"},
+      {"late_discount_steps", 0, 0, 400, "in the last this many steps the three enemy discounts above (control, pressure, enemy yards) are scaled by late_discount_scale (0: never)", true},
+      {"late_discount_scale", 0.5, 0, 1, "... a ship lost late costs only what it would still bring home, and the regrown cells left are the contested ones"},
       {"pressure_penalty", 30, 0, 1e5, "cost per unit of pressure on a loaded ship's next cell, times (cargo + 100) / 100"},
       // Returning.
       {"return_bias", 1.2, 0, 10, "multiplies the value of taking the cargo home now"},
@@ -128,6 +130,8 @@ FleetParams FleetParams::from(const Params& p) {
   f.pressure_discount = p.get("pressure_discount");
   f.pressure_penalty = p.get("pressure_penalty");
   f.enemy_yard_discount = p.get("enemy_yard_discount");
+  f.late_discount_steps = p.get_int("late_discount_steps");
+  f.late_discount_scale = p.get("late_discount_scale");
   f.return_bias = p.get("return_bias");
   f.min_return_turns = p.get_int("min_return_turns");
   f.risk_return_bias = p.get("risk_return_bias");
@@ -580,7 +584,7 @@ void FleetPolicy::prepare_mining(const State& s) {
     m.home = home_[c];
     m.halite = h;
     // Where the enemy holds the region, a trip is worth less.
-    m.held = control_[c] < 0 ? std::exp(p_.control_discount * control_[c]) : 1.0;
+    m.held = control_[c] < 0 ? std::exp(enemy_discount_scale_ * p_.control_discount * control_[c]) : 1.0;
     m.lightest_presser = kInf;
     m.heaviest_presser = -kInf;
     for (int k = pressure_begin_[c]; k < pressure_begin_[c + 1]; ++k) {
@@ -590,10 +594,10 @@ void FleetPolicy::prepare_mining(const State& s) {
     // The sum over every enemy pressing, in pressure()'s order: the same double.
     m.held_pressed = pressure_begin_[c] == pressure_begin_[c + 1]
                          ? m.held
-                         : m.held * std::exp(-p_.pressure_discount * pressure(c, kInf));
+                         : m.held * std::exp(-enemy_discount_scale_ * p_.pressure_discount * pressure(c, kInf));
     // Nearer an enemy yard than our own, a trip is worth less: enemy ships
     // spawn, return and hunt there.
-    m.territory = enemy_yard_lead_[c] > 0 ? std::exp(-p_.enemy_yard_discount * enemy_yard_lead_[c]) : 1.0;
+    m.territory = enemy_yard_lead_[c] > 0 ? std::exp(-enemy_discount_scale_ * p_.enemy_yard_discount * enemy_yard_lead_[c]) : 1.0;
     m.farm = farm_[c] != 0;
     m.enemy_on = enemy_on_[c] != 0;
     mine_cells_.push_back(m);
@@ -698,7 +702,7 @@ void FleetPolicy::best_mining_targets(const State& s, int from, double x) {
     double factor;
     if (arriving <= m.lightest_presser) factor = m.held;  // exp(-0) = 1: no enemy lighter than the ship presses
     else if (arriving > m.heaviest_presser) factor = m.held_pressed;  // every enemy pressing is lighter
-    else factor = m.held * std::exp(-p_.pressure_discount * pressure(c, arriving));
+    else factor = m.held * std::exp(-enemy_discount_scale_ * p_.pressure_discount * pressure(c, arriving));
     best *= factor;
     best *= m.territory;
     if (lighter_within(c, d1) < arriving) best *= 1 - p_.threat_discount;
@@ -861,6 +865,7 @@ void FleetPolicy::assign(const State& s, int me) {
     }
   }
   cargo_weight_ = step < p_.early_steps ? p_.early_cargo_weight : p_.cargo_weight;
+  enemy_discount_scale_ = left <= p_.late_discount_steps ? p_.late_discount_scale : 1.0;
   fill_tables(cfg);
   prepare_mining(s);
   escapes_.assign(ships.size(), kNumMoves);

@@ -87,6 +87,8 @@ struct FleetParams {
   double pressure_discount;      // a trip's value x exp(-this x pressure at the target)
   double pressure_penalty;       // cost per unit of pressure on a loaded ship's next cell
   double enemy_yard_discount;    // a trip's value x exp(-this x how much nearer an enemy yard the target is than own yards)
+  int late_discount_steps;       // in the last this many steps the three discounts above ...
+  double late_discount_scale;    // ... are scaled by this
   // Returning.
   double return_bias;            // multiplies the value of taking the cargo home now
   int min_return_turns;          // ... spread over at least this many turns
@@ -293,6 +295,7 @@ class FleetPolicy {
   std::array<uint8_t, kMaxCells> farm_{};        // cells left to regrow to harvest_threshold_
   double harvest_threshold_ = 0;
   double cargo_weight_ = 1;
+  double enemy_discount_scale_ = 1;  // late_discount_scale in the last late_discount_steps steps, else 1
   std::array<double, kMaxTurns> keep_{};
   std::array<double, kMaxDist + kMaxTurns> discount_{};
   std::array<double, kMaxDist> growth_{};
