@@ -13,25 +13,38 @@ using namespace halite::search;
 
 namespace {
 
+// The 2-player bench positions (about 60 ships).
 const std::vector<BenchPosition>& positions() {
   static const std::vector<BenchPosition> p = bench_positions(4, 2, 21, 150);
   return p;
 }
 
+// 4-player mid-game positions (107-119 ships), the states issue #9's speed
+// target is stated for.
+const std::vector<BenchPosition>& positions_4p() {
+  static const std::vector<BenchPosition> p = bench_positions(4, 4, 21, 150);
+  return p;
+}
+
 // One plan() of `name` with a fixed iteration cap; reports simulated turn
 // resolutions per second (steps/s) and iterations per second (sims/s).
-void plan_with(benchmark::State& st, const char* name, int64_t iterations, const std::vector<std::string>& overrides = {}) {
+void plan_on(benchmark::State& st, const std::vector<BenchPosition>& on, const char* name, int64_t iterations,
+             const std::vector<std::string>& overrides = {}) {
   auto planner = make_planner(name, overrides, 1);
   int64_t steps = 0, sims = 0;
   size_t k = 0;
   for (auto _ : st) {
-    const BenchPosition& pos = positions()[k++ % positions().size()];
+    const BenchPosition& pos = on[k++ % on.size()];
     benchmark::DoNotOptimize(planner->plan(pos.state, pos.player, Budget::iterations(iterations)));
     steps += planner->last_stats().simulated_steps;
     sims += planner->last_stats().iterations;
   }
   st.counters["steps/s"] = benchmark::Counter(static_cast<double>(steps), benchmark::Counter::kIsRate);
   st.counters["sims/s"] = benchmark::Counter(static_cast<double>(sims), benchmark::Counter::kIsRate);
+}
+
+void plan_with(benchmark::State& st, const char* name, int64_t iterations, const std::vector<std::string>& overrides = {}) {
+  plan_on(st, positions(), name, iterations, overrides);
 }
 
 // Paired Monte Carlo; contact_radius=0 searches every ship, so the count does
@@ -47,28 +60,34 @@ void BM_Mcts(benchmark::State& st) { plan_with(st, "mcts", 500); }
 // rollouts are timed apart from the fleet priors, which BM_Mcts spends about
 // half its time on (docs/results.md, "Tree search speed"). Other decisions.
 void BM_MctsRolloutPriors(benchmark::State& st) { plan_with(st, "mcts", 500, {"policy_depth=1"}); }
+// mcts on the 4-player positions: issue #9's target (500,000 steps/s).
+void BM_Mcts4p(benchmark::State& st) { plan_on(st, positions_4p(), "mcts", 500); }
+void BM_MctsRolloutPriors4p(benchmark::State& st) { plan_on(st, positions_4p(), "mcts", 500, {"policy_depth=1"}); }
 void BM_Greedy(benchmark::State& st) { plan_with(st, "greedy", 1); }
 
 // One FleetPolicy::decide() at its defaults (the fleet planner, and the
 // policy beam and mcts run for every player at their roots and levels), for
-// each player of each bench position in turn.
-void BM_FleetDecide(benchmark::State& st) {
+// each player of each position of `on` in turn.
+void fleet_decides_on(benchmark::State& st, const std::vector<BenchPosition>& on) {
   FleetPolicy policy(FleetParams::from(default_params("fleet")));
   int64_t decisions = 0;
   for (auto _ : st) {
-    const BenchPosition& pos = positions()[static_cast<size_t>(decisions / 2) % positions().size()];
-    benchmark::DoNotOptimize(policy.decide(pos.state, static_cast<int>(decisions % 2)));
+    const int players = on[0].state.num_players();
+    const BenchPosition& pos = on[static_cast<size_t>(decisions / players) % on.size()];
+    benchmark::DoNotOptimize(policy.decide(pos.state, static_cast<int>(decisions % players)));
     ++decisions;
   }
   st.counters["decides/s"] = benchmark::Counter(static_cast<double>(decisions), benchmark::Counter::kIsRate);
 }
 
-void BM_RolloutTurn(benchmark::State& st) {
+// One rollout turn (stage_all + resolve) from the first position of `on`,
+// restarting from it every 8 turns.
+void rollout_turns_on(benchmark::State& st, const std::vector<BenchPosition>& on) {
   Geometry geo;
   geo.init(21);
   Rng rng(1);
   RolloutPolicy policy(RolloutParams{400, 60, 0.5, true});
-  const State& root = positions()[0].state;
+  const State& root = on[0].state;
   policy.prepare(root, geo);
   State s = root;
   int64_t turns = 0;
@@ -81,14 +100,23 @@ void BM_RolloutTurn(benchmark::State& st) {
   st.counters["steps/s"] = benchmark::Counter(static_cast<double>(turns), benchmark::Counter::kIsRate);
 }
 
+void BM_FleetDecide(benchmark::State& st) { fleet_decides_on(st, positions()); }
+void BM_FleetDecide4p(benchmark::State& st) { fleet_decides_on(st, positions_4p()); }
+void BM_RolloutTurn(benchmark::State& st) { rollout_turns_on(st, positions()); }
+void BM_RolloutTurn4p(benchmark::State& st) { rollout_turns_on(st, positions_4p()); }
+
 BENCHMARK(BM_Paired)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Smitsimax)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Beam)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Mcts)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_MctsRolloutPriors)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Mcts4p)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_MctsRolloutPriors4p)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Greedy)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_FleetDecide)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_FleetDecide4p)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_RolloutTurn)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_RolloutTurn4p)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 
