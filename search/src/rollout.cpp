@@ -48,6 +48,8 @@ void RolloutPolicy::prepare(const State& root, const Geometry& geo) {
   prep_size_ = geo.size();
   prep_yards_ = static_cast<int>(yards.size());
   prep_sum_ = yard_sum(yards);
+  prep_list_.assign(yards.begin(), yards.end());
+  new_yards_.reserve(kMaxShipyards);
   std::fill(yard_owner_.begin(), yard_owner_.begin() + cells, int8_t{-1});
   for (const Shipyard& y : yards) yard_owner_[y.cell] = static_cast<int8_t>(y.owner);
   for (int p = 0; p < root.num_players(); ++p)
@@ -58,10 +60,31 @@ void RolloutPolicy::prepare(const State& root, const Geometry& geo) {
     }
 }
 
+// Whether the tables can serve `yards` though they differ from the prepared
+// ones: true when `yards` are the prepared yards (same ids, cells and owners,
+// in order) less some, followed by new ones; then gone_stamp_ and new_yards_
+// describe the difference for this turn.
+bool RolloutPolicy::yards_changed(std::span<const Shipyard> yards) {
+  new_yards_.clear();
+  size_t p = 0;
+  for (const Shipyard& y : yards) {
+    while (p < prep_list_.size() && prep_list_[p].id < y.id) gone_stamp_[prep_list_[p++].cell] = epoch_;
+    if (p < prep_list_.size() && prep_list_[p].id == y.id) {
+      const Shipyard& was = prep_list_[p++];
+      if (was.cell != y.cell || was.owner != y.owner || !new_yards_.empty()) return false;
+    } else {
+      new_yards_.push_back(y);
+    }
+  }
+  for (; p < prep_list_.size(); ++p) gone_stamp_[prep_list_[p].cell] = epoch_;
+  return true;
+}
+
 void RolloutPolicy::stage_all(State& s, const Geometry& geo, Rng& turn_rng) {
   if (++epoch_ == 0) {  // stamps wrapped: clear them once every 2^32 turns
     for (Occupant& o : occ_) o.stamp = 0;
     taken_stamp_.fill(0);
+    gone_stamp_.fill(0);
     epoch_ = 1;
   }
   const uint64_t turn_seed = turn_rng.next();
@@ -84,6 +107,7 @@ void RolloutPolicy::stage_all(State& s, const Geometry& geo, Rng& turn_rng) {
   }
   const bool tables = prepared_ && prep_size_ == geo.size() && prep_yards_ == static_cast<int>(yards.size()) &&
                       prep_sum_ == yard_sum(yards);
+  const bool changed_tables = !tables && prepared_ && prep_size_ == geo.size() && yards_changed(yards);
   const int left = steps_left(s);
   size_t t = 0;  // merge cursor into targets_ (both sorted by id)
   for (int i = 0; i < num; ++i) {
@@ -100,6 +124,27 @@ void RolloutPolicy::stage_all(State& s, const Geometry& geo, Rng& turn_rng) {
       if (home >= 0) home_d = home_dist_[sh.owner][sh.cell];
       on_yard = yard_owner_[sh.cell] >= 0;
       target_yard = target >= 0 && yard_owner_[target] == sh.owner;
+    } else if (changed_tables) {
+      // What the loop over every yard below finds, from the tables.
+      on_yard = yard_owner_[sh.cell] >= 0 && gone_stamp_[sh.cell] != epoch_;
+      target_yard = target >= 0 && yard_owner_[target] == sh.owner && gone_stamp_[target] != epoch_;
+      for (const Shipyard& y : new_yards_) {
+        on_yard |= y.cell == sh.cell;
+        target_yard |= y.cell == target && y.owner == sh.owner;
+      }
+      home = home_cell_[sh.owner][sh.cell];
+      if (home >= 0 && gone_stamp_[home] == epoch_) {
+        const NearestYard nearest = nearest_yard(yards, sh.owner, sh.cell, geo);
+        home = nearest.cell;
+        home_d = nearest.dist;
+      } else {
+        if (home >= 0) home_d = home_dist_[sh.owner][sh.cell];
+        for (const Shipyard& y : new_yards_) {
+          if (y.owner != sh.owner) continue;
+          const int d = geo.dist(sh.cell, y.cell);
+          if (d < home_d) home = y.cell, home_d = d;
+        }
+      }
     } else {
       for (const Shipyard& y : yards) {
         on_yard |= y.cell == sh.cell;

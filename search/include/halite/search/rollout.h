@@ -13,6 +13,7 @@
 #pragma once
 
 #include <array>
+#include <span>
 #include <vector>
 
 #include "halite/search/common.h"
@@ -69,6 +70,15 @@ class RolloutPolicy {
   bool prepared_ = false;
   int prep_size_ = 0, prep_yards_ = 0;
   int64_t prep_sum_ = 0;
+  std::vector<Shipyard> prep_list_;  // the yards prepare() saw, in order
+  // When a turn's yards are the prepared ones less some (destroyed) plus
+  // some after them (built), the tables still serve: a ship's nearest yard
+  // from the tables unless that one is gone, then the new yards (later in
+  // order, so a tie keeps the tables' pick). gone_stamp_ marks this turn's
+  // cells of destroyed prepared yards; new_yards_ lists the built ones.
+  bool yards_changed(std::span<const Shipyard> yards);
+  std::array<uint32_t, kMaxCells> gone_stamp_{};
+  std::vector<Shipyard> new_yards_;
   std::array<std::array<int16_t, kMaxCells>, kMaxPlayers> home_cell_{};
   std::array<std::array<int16_t, kMaxCells>, kMaxPlayers> home_dist_{};
   std::array<int8_t, kMaxCells> yard_owner_{};
