@@ -81,9 +81,9 @@ bool RolloutPolicy::yards_changed(std::span<const Shipyard> yards) {
 }
 
 void RolloutPolicy::stage_all(State& s, const Geometry& geo, Rng& turn_rng) {
-  if (++epoch_ == 0) {  // stamps wrapped: clear them once every 2^32 turns
+  if (++epoch_ == kEpochLimit) {  // stamps wrap: clear them once every 2^30 turns
     for (Occupant& o : occ_) o.stamp = 0;
-    taken_stamp_.fill(0);
+    planned_.fill(0);
     gone_stamp_.fill(0);
     epoch_ = 1;
   }
@@ -114,6 +114,7 @@ void RolloutPolicy::stage_all(State& s, const Geometry& geo, Rng& turn_rng) {
     const Ship& sh = ships[i];
     moves_[i] = 0;
     if (s.player(sh.owner).status != Status::Active) continue;
+    const uint32_t own_planned = planned_key(epoch_, sh.owner);
     ShipRandom rng{turn_seed ^ (static_cast<uint64_t>(sh.id.value) * 0xD1B54A32D192ED03ull)};
     while (t < targets_.size() && targets_[t].first < sh.id) ++t;
     const int target = t < targets_.size() && targets_[t].first == sh.id ? targets_[t].second : -1;
@@ -182,7 +183,7 @@ void RolloutPolicy::stage_all(State& s, const Geometry& geo, Rng& turn_rng) {
     // lighter enemies; else the first safe move from a random offset.
     auto safe = [&](int m) {
       const int c = geo.neighbor(sh.cell, m);
-      if (taken_stamp_[c] == epoch_ && plan_owner_[c] == sh.owner) return false;
+      if (planned_[c] == own_planned) return false;
       // The enemy ships that can reach c are on c or next to it.
       const bool enemy_near = p_.avoid_reach && (reachers_[c] & ~(1u << sh.owner)) != 0;
       if (enemy_near && !shared) {
@@ -214,8 +215,7 @@ void RolloutPolicy::stage_all(State& s, const Geometry& geo, Rng& turn_rng) {
       if (chosen < 0) chosen = 0;
     }
     const int end = geo.neighbor(sh.cell, chosen);
-    taken_stamp_[end] = epoch_;
-    plan_owner_[end] = sh.owner;
+    planned_[end] = own_planned;
     moves_[i] = static_cast<uint8_t>(chosen);
     if (chosen != 0) s.stage_ship(i, kMoveActions[chosen]);
   }

@@ -62,8 +62,13 @@ class RolloutPolicy {
   // Per cell, a bit per player with a ship on it or next to it (who can
   // reach it this turn): most cells no enemy can reach are passed at once.
   std::array<uint8_t, kMaxCells> reachers_{};
-  std::array<uint32_t, kMaxCells> taken_stamp_{};
-  std::array<uint8_t, kMaxCells> plan_owner_{};
+  // Per cell, planned_key(epoch_, owner) of the last ship planned to end
+  // there this turn: one compare finds a cell planned by the ship's own side.
+  static constexpr int kOwnerBits = 2;
+  static_assert(kMaxPlayers <= 1 << kOwnerBits);
+  static constexpr uint32_t kEpochLimit = 1u << (32 - kOwnerBits);
+  static uint32_t planned_key(uint32_t epoch, int owner) { return epoch << kOwnerBits | static_cast<uint32_t>(owner); }
+  std::array<uint32_t, kMaxCells> planned_{};
   uint32_t epoch_ = 0;
   // prepare(): the yards it saw (count and cell sum), and per player and cell
   // the nearest own yard (-1: none) and its distance; per cell the yard owner.
