@@ -1,6 +1,7 @@
 #include "halite/search/fleet.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 
 #include "policy_planner.h"
@@ -228,6 +229,7 @@ void FleetPolicy::set_params(const FleetParams& params) {
   const bool same_kernel = !kernel_.empty() && params.control_sigma == p_.control_sigma &&
                            params.control_scale == p_.control_scale;
   p_ = params;
+  ++params_generation_;
   if (same_kernel) return;
   kernel_radius_ = std::min(kMaxBoardSize / 2, static_cast<int>(kKernelWidths * p_.control_sigma + 0.5));
   const int w = 2 * kernel_radius_ + 1;
@@ -344,6 +346,7 @@ void FleetPolicy::compute_maps(const State& s, int me) {
     enemy_maps_radius_ = pr;
     enemy_maps_ships_ = enemies_;
     compute_enemy_maps();
+    ++enemy_maps_generation_;
   }
   std::copy(enemy_danger2_.begin(), enemy_danger2_.begin() + cells, danger2_.begin());
   // Enemy yards: death on the cell; a yard whose owner can pay a spawn puts
@@ -618,6 +621,50 @@ void FleetPolicy::prepare_mining(const State& s) {
   single_peak_ = bounded && p_.step_discount == 1 && s.config().collect_rate >= 1e-3;
 }
 
+namespace {
+// Bit for bit (a -0.0 is not a 0.0 here): whether a ship's targets can tell them apart.
+bool same_bits(double a, double b) { return std::bit_cast<uint64_t>(a) == std::bit_cast<uint64_t>(b); }
+}  // namespace
+
+void FleetPolicy::diff_mining_cells(const State& s) {
+  memo_usable_ = memo_generation_ != 0 && s.step() == last_step_ && s.config() == last_config_ &&
+                 params_generation_ == last_params_generation_ && enemy_maps_generation_ == last_enemy_maps_generation_;
+  changed_mine_.clear();
+  if (!memo_usable_) return;
+  std::fill(mine_changed_.begin(), mine_changed_.begin() + geo_.cells(), uint8_t{0});
+  auto same = [](const MineCell& a, const MineCell& b) {
+    return a.cell == b.cell && a.home == b.home && same_bits(a.halite, b.halite) && same_bits(a.held, b.held) &&
+           same_bits(a.held_pressed, b.held_pressed) && same_bits(a.lightest_presser, b.lightest_presser) &&
+           same_bits(a.heaviest_presser, b.heaviest_presser) && same_bits(a.territory, b.territory) &&
+           a.farm == b.farm && a.enemy_on == b.enemy_on;
+  };
+  // Both lists are in cell order.
+  size_t j = 0;
+  for (size_t i = 0; i < mine_cells_.size(); ++i) {
+    const MineCell& m = mine_cells_[i];
+    for (; j < last_mine_cells_.size() && last_mine_cells_[j].cell < m.cell; ++j) mine_changed_[last_mine_cells_[j].cell] = 1;
+    const bool kept = j < last_mine_cells_.size() && same(last_mine_cells_[j], m);
+    if (j < last_mine_cells_.size() && last_mine_cells_[j].cell == m.cell) ++j;
+    if (kept) continue;
+    mine_changed_[m.cell] = 1;
+    changed_mine_.push_back(static_cast<int>(i));
+  }
+  for (; j < last_mine_cells_.size(); ++j) mine_changed_[last_mine_cells_[j].cell] = 1;
+}
+
+void FleetPolicy::keep_mining_memo(const State& s) {
+  memo_targets_.swap(next_memo_targets_);
+  next_memo_targets_.clear();
+  last_mine_cells_ = mine_cells_;
+  last_step_ = s.step();
+  last_config_ = s.config();
+  last_params_generation_ = params_generation_;
+  last_enemy_maps_generation_ = enemy_maps_generation_;
+  if (++memo_generation_ == 0) {  // wrapped (once every 2^32 calls): forget every entry
+    for (MiningMemo& m : mining_memo_) m.generation = 0;
+  }
+}
+
 // Mining: the carried-halite rate of a trip to each cell worth it,
 //   max over t of  discount^(d1 + t) (w x + h' (1 - (1 - collectRate)^t)) / (d1 + t + return_weight d2),
 // h' the cell's halite regrown over the trip out (or taken down by the enemy
@@ -667,7 +714,13 @@ void FleetPolicy::best_mining_targets(const State& s, int from, double x) {
       if (hv < harvest_threshold_) return;
       t_lo = t_hi = std::clamp(static_cast<int>(std::ceil(std::log(harvest_threshold_ / hv) / log_keep_)), 1, max_t);
     }
-    if (prune && !can_enter(value_bound(m, d1, hv), c)) return;
+    if (prune) {
+      const double bound = value_bound(m, d1, hv);
+      if (!can_enter(bound, c)) {
+        outside_best_ = std::max(outside_best_, bound);
+        return;
+      }
+    }
     auto rate = [&](int t) {
       return discount_[d1 + t] * (carried + keep_[t] * hv) / std::max(1.0, d1 + t + p_.return_weight * d2);
     };
@@ -708,12 +761,46 @@ void FleetPolicy::best_mining_targets(const State& s, int from, double x) {
     best *= factor;
     best *= m.territory;
     if (lighter_within(c, d1) < arriving) best *= 1 - p_.threat_discount;
-    if (!can_enter(best, c)) return;
-    if (top_.size() == k) top_.pop_back();
+    if (!can_enter(best, c)) {
+      outside_best_ = std::max(outside_best_, best);
+      return;
+    }
+    if (top_.size() == k) {
+      outside_best_ = std::max(outside_best_, top_.back().first);
+      top_.pop_back();
+    }
     const std::pair<double, int> entry{best, c};
     top_.insert(std::lower_bound(top_.begin(), top_.end(), entry, ranks_before), entry);
   };
   peak_ = 1;
+  outside_best_ = -kInf;
+  const uint32_t next_generation = memo_generation_ + 1;
+  auto remember = [&] {
+    mining_memo_[from] = {next_generation, x, outside_best_, static_cast<int>(next_memo_targets_.size()),
+                          static_cast<int>(top_.size())};
+    next_memo_targets_.insert(next_memo_targets_.end(), top_.begin(), top_.end());
+  };
+  // The last decide()'s targets for this cell and cargo, when usable: its
+  // unchanged targets and every changed cell give the best k unless a cell
+  // left out then (worth at most its outside_best) could enter now.
+  const MiningMemo& memo = mining_memo_[from];
+  if (memo_usable_ && memo.generation == memo_generation_ && same_bits(memo.cargo, x)) {
+    for (int j = memo.begin; j < memo.begin + memo.count; ++j)
+      if (!mine_changed_[memo_targets_[static_cast<size_t>(j)].second]) top_.push_back(memo_targets_[static_cast<size_t>(j)]);
+    outside_best_ = memo.outside_best;
+    for (int index : changed_mine_) {
+      const MineCell& m = mine_cells_[static_cast<size_t>(index)];
+      consider(m, geo_.dist(from, m.cell));
+    }
+    const bool exact = top_.size() < k ? memo.outside_best == -kInf : top_.back().first > memo.outside_best;
+    if (exact) {
+      remember();
+      return;
+    }
+    top_.clear();
+    peak_ = 1;
+    outside_best_ = -kInf;
+  }
   const int row0 = from / n, col0 = from % n;
   // The near cells: all within kNearRadius, and further rings until k cells are kept.
   const int max_dist = static_cast<int>(ring_begin_.size()) - 2;
@@ -732,18 +819,24 @@ void FleetPolicy::best_mining_targets(const State& s, int from, double x) {
   // ones picked out first without a branch (most cannot).
   const double least = prune && top_.size() == k ? top_.back().first : -kInf;
   int picked = 0;
+  double passed_over = -kInf;  // the greatest bound of the cells passed over
   for (int i = 0; i < static_cast<int>(mine_cells_.size()); ++i) {
     const MineCell& m = mine_cells_[static_cast<size_t>(i)];
     const int d1 = geo_.dist(from, m.cell);
     const double hv = m.enemy_on && d1 > 1 ? m.halite * mined_left_[d1 - 1]
                                            : std::min(m.halite * growth_[d1], std::max(m.halite, cap));
+    const double bound = value_bound(m, d1, hv);
+    const bool far = d1 > near;
     picked_[static_cast<size_t>(picked)] = static_cast<int16_t>(i);
-    picked += (d1 > near) & (value_bound(m, d1, hv) >= least);
+    picked += far & (bound >= least);
+    passed_over = std::max(passed_over, far & (bound < least) ? bound : -kInf);
   }
+  outside_best_ = std::max(outside_best_, passed_over);
   for (int j = 0; j < picked; ++j) {
     const MineCell& m = mine_cells_[static_cast<size_t>(picked_[static_cast<size_t>(j)])];
     consider(m, geo_.dist(from, m.cell));
   }
+  remember();
 }
 
 void FleetPolicy::score_ship(const State& s, int me, int row) {
@@ -870,6 +963,7 @@ void FleetPolicy::assign(const State& s, int me) {
   enemy_discount_scale_ = left <= p_.late_discount_steps ? p_.late_discount_scale : 1.0;
   fill_tables(cfg);
   prepare_mining(s);
+  diff_mining_cells(s);
   escapes_.assign(ships.size(), kNumMoves);
   at_home_.assign(ships.size(), 0);
   for (int j = 0; j < static_cast<int>(ships.size()); ++j) {
@@ -909,6 +1003,7 @@ void FleetPolicy::assign(const State& s, int me) {
     score_ship(s, me, r);
   }
   cand_begin_[rows] = static_cast<int>(cands_.size());
+  keep_mining_memo(s);
   const int shared = static_cast<int>(columns_.size());
   const int cols = shared + rows;
   cost_.assign(static_cast<size_t>(rows) * cols, kAbsent);

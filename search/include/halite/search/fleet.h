@@ -213,6 +213,11 @@ class FleetPolicy {
   void fill_tables(const Config& cfg);
   // What score_ship() needs of every cell worth mining, the same for every ship.
   void prepare_mining(const State& s);
+  // Compares this decide()'s mine_cells_ with the last one's (mining_memo_
+  // says whether the rest of the inputs are the same), for best_mining_targets().
+  void diff_mining_cells(const State& s);
+  // Keeps this decide()'s mining targets for the next one.
+  void keep_mining_memo(const State& s);
   void score_ship(const State& s, int player, int row);
   // Into top_: the best targets_per_ship mining targets (value, cell) of a
   // ship on `cell` carrying `cargo`, best first.
@@ -333,6 +338,35 @@ class FleetPolicy {
   bool single_peak_ = false;     // a trip's rate over t has one peak (no discount)
   int peak_ = 1;                 // the t at which the last trip's rate peaked
   std::vector<std::pair<double, int>> top_;  // a ship's best mining targets so far (value, cell), best first
+  // The mining memo. A search asks decide() about many states one turn
+  // apart from one root, differing in a few ships; most ships stand where
+  // they stood, with the same cargo, and most cells' MineCell is the same.
+  // A ship's best targets depend only on its cell, its cargo, the MineCells
+  // and inputs that change only with the step, the rules, the parameters and
+  // the enemy ships (within_, pressure_). So when those are the last
+  // decide()'s, the best k of a ship on the same cell with the same cargo
+  // are those of its last best whose cells did not change and of the changed
+  // cells, provided they beat every cell left out then (outside_best: the
+  // most any of those is worth, by value or by the bound it was passed
+  // over with); else the whole search.
+  struct MiningMemo {
+    uint32_t generation;  // == memo_generation_: from the last decide()
+    double cargo;
+    double outside_best;  // -inf: no cell worth mining was left out
+    int begin, count;  // its targets in memo_targets_
+  };
+  double outside_best_ = -kInf;  // of the search under way: the most a cell left out of top_ is worth
+  std::array<MiningMemo, kMaxCells> mining_memo_{};  // per cell of the ship asking
+  std::vector<std::pair<double, int>> memo_targets_, next_memo_targets_;
+  std::vector<MineCell> last_mine_cells_;
+  uint32_t memo_generation_ = 0;  // the last decide()'s; 0: none to use
+  bool memo_usable_ = false;      // this decide()'s inputs but the MineCells are the last one's
+  int last_step_ = -1;
+  Config last_config_;
+  uint32_t params_generation_ = 0, last_params_generation_ = 0;  // set_params() calls
+  uint32_t enemy_maps_generation_ = 0, last_enemy_maps_generation_ = 0;  // compute_enemy_maps() calls
+  std::array<uint8_t, kMaxCells> mine_changed_{};  // per cell: its MineCell differs from the last (or is new or gone)
+  std::vector<int> changed_mine_;  // indices into mine_cells_ of the changed cells worth mining now
   std::vector<int> escapes_;      // per ship index: free escapes of an enemy ship
   std::vector<uint8_t> at_home_;  // per ship index: an enemy ship next to one of its yards (it deposits first)
   std::vector<uint8_t> defended_; // per yard index: an enemy yard can put a defender on its cell
