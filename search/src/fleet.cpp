@@ -819,19 +819,16 @@ void FleetPolicy::best_mining_targets(const State& s, int from, double x) {
   // ones picked out first without a branch (most cannot).
   const double least = prune && top_.size() == k ? top_.back().first : -kInf;
   int picked = 0;
-  double passed_over = -kInf;  // the greatest bound of the cells passed over
   for (int i = 0; i < static_cast<int>(mine_cells_.size()); ++i) {
     const MineCell& m = mine_cells_[static_cast<size_t>(i)];
     const int d1 = geo_.dist(from, m.cell);
     const double hv = m.enemy_on && d1 > 1 ? m.halite * mined_left_[d1 - 1]
                                            : std::min(m.halite * growth_[d1], std::max(m.halite, cap));
-    const double bound = value_bound(m, d1, hv);
-    const bool far = d1 > near;
     picked_[static_cast<size_t>(picked)] = static_cast<int16_t>(i);
-    picked += far & (bound >= least);
-    passed_over = std::max(passed_over, far & (bound < least) ? bound : -kInf);
+    picked += (d1 > near) & (value_bound(m, d1, hv) >= least);
   }
-  outside_best_ = std::max(outside_best_, passed_over);
+  // A cell passed over is worth less than its bound, below least.
+  outside_best_ = std::max(outside_best_, least);
   for (int j = 0; j < picked; ++j) {
     const MineCell& m = mine_cells_[static_cast<size_t>(picked_[static_cast<size_t>(j)])];
     consider(m, geo_.dist(from, m.cell));

@@ -347,8 +347,9 @@ class FleetPolicy {
   // decide()'s, the best k of a ship on the same cell with the same cargo
   // are those of its last best whose cells did not change and of the changed
   // cells, provided they beat every cell left out then (outside_best: the
-  // most any of those is worth, by value or by the bound it was passed
-  // over with); else the whole search.
+  // most any of those is worth, by value, by the bound it was passed over
+  // with, or by the k-th best of the near cells for the far cells passed
+  // over without a look); else the whole search.
   struct MiningMemo {
     uint32_t generation;  // == memo_generation_: from the last decide()
     double cargo;
