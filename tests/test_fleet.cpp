@@ -353,27 +353,6 @@ TEST_CASE("fleet: late_discount_steps scales the enemy discounts in the last ste
   CHECK(end_cell(s, always.decide(s, 0), 0) == cell(7, 6));
 }
 
-TEST_CASE("fleet: late_ship_worth lets an empty ship risk a 1:1 trade late in the game, not before", "[fleet]") {
-  // Our empty ship at (7,7) heads for a 400 cell at (7,10), our yard at
-  // (7,12); an empty enemy at (6,8) reaches (7,8), the first step east: a
-  // tie. The trip is worth about 8.6 a turn. At step 100 the tie penalty
-  // (450 x 0.25 x 299 / 750 = 45) keeps our ship off it; with 29 steps left
-  // (450 x 0.25 x 29 / 750 = 4.4) it goes.
-  State s = State::empty(config_at(), 2, 100);
-  s.add_shipyard(UnitId::make(1, 1), cell(7, 12), 0);
-  s.add_shipyard(UnitId::make(1, 2), cell(0, 0), 1);
-  s.add_ship(UnitId::make(2, 1), cell(7, 7), 0, 0);
-  s.add_ship(UnitId::make(2, 2), cell(6, 8), 1, 0);
-  for (int c = 0; c < kSize * kSize; ++c) s.set_halite(c, 10);
-  s.set_halite(cell(7, 10), 400);
-  FleetPolicy late = policy({"late_ship_worth=0.25"});
-  CHECK(end_cell(s, late.decide(s, 0), 0) != cell(7, 8));
-  s.set_step(370);
-  CHECK(end_cell(s, late.decide(s, 0), 0) == cell(7, 8));
-  FleetPolicy always = policy({});
-  CHECK(end_cell(s, always.decide(s, 0), 0) != cell(7, 8));
-}
-
 TEST_CASE("fleet: legal and collision-free over seeded games, the same answers every run", "[fleet]") {
   for (int players : {2, 4}) {
     for (int g = 0; g < 6; ++g) {

@@ -66,7 +66,6 @@ std::vector<ParamSpec> fleet_specs() {
       {"tie_free_steps", 40, 0, 400, "no tie penalty before this step, nor within 1 of an own yard", true},
       {"trap_penalty", 300, 0, 1e6, "cost of ending on a cell with no safe escape next turn (plus the cargo)"},
       {"narrow_penalty", 40, 0, 1e6, "cost of ending on a cell with one safe escape next turn"},
-      {"late_ship_worth", 0, 0, 1e4, "the four penalties above, the ship's part (not its cargo), are scaled by min(1, this x steps left / danger_penalty): late in the game a ship is worth only what it can still bring home (0: never scaled)"},
       {"spawn_block_penalty", 300, 0, 1e6, "cost of ending on a yard that spawns this turn"},
       {"emergency_convert_cargo", 300, 0, 100000, "a ship with this much cargo and no safe move converts"},
       {"stay_cargo_weight", 0, 0, 1, "a ship that stays mines before next turn's fight: its escapes and the pressure on it are judged with its cargo plus this x what it mines (0: the cargo it holds now)"},
@@ -155,7 +154,6 @@ FleetParams FleetParams::from(const Params& p) {
   f.tie_free_steps = p.get_int("tie_free_steps");
   f.trap_penalty = p.get("trap_penalty");
   f.narrow_penalty = p.get("narrow_penalty");
-  f.late_ship_worth = p.get("late_ship_worth");
   f.spawn_block_penalty = p.get("spawn_block_penalty");
   f.emergency_convert_cargo = p.get("emergency_convert_cargo");
   f.stay_cargo_weight = p.get("stay_cargo_weight");
@@ -1025,10 +1023,6 @@ void FleetPolicy::cost_moves(const State& s, int me) {
   const double convert_cost = static_cast<double>(s.config().convert_cost);
   const int left = steps_left(s);
   const bool ties_matter = s.step() >= p_.tie_free_steps;
-  // The ship's part of the penalties below: what a lost ship would still bring home.
-  const double ship_worth = p_.late_ship_worth > 0 && p_.danger_penalty > 0
-                                ? std::min(1.0, p_.late_ship_worth * left / p_.danger_penalty)
-                                : 1.0;
   spawn_cells_.clear();
   for (int y : spawn_yards_) spawn_cells_.push_back(s.shipyards()[y].cell);
   for (int r = 0; r < rows; ++r) {
@@ -1078,10 +1072,10 @@ void FleetPolicy::cost_moves(const State& s, int me) {
       const double dz = danger_.at(nc);
       if (!ram) {
         if (dz < x) {
-          cost += ship_worth * p_.danger_penalty + x;
+          cost += p_.danger_penalty + x;
           ++threatened_moves;
         } else if (dz == x && ties_matter && home_[nc] > 1) {
-          cost += ship_worth * (x > 0 ? p_.tie_penalty : p_.empty_tie_penalty);
+          cost += x > 0 ? p_.tie_penalty : p_.empty_tie_penalty;
         }
       }
       // Next turn's escapes from there, and the lighter enemies pressing on
@@ -1098,8 +1092,8 @@ void FleetPolicy::cost_moves(const State& s, int me) {
         cost += pressure_weight * p_.pressure_penalty * pressure(nc, next_x) * (next_x + kPressureCargoScale) / kPressureCargoScale;
         int esc = 0;
         for (int o = 0; o < kNumMoves; ++o) esc += danger2_[geo_.neighbor(nc, o)] > next_x;
-        if (esc == 0) cost += ship_worth * p_.trap_penalty + next_x;
-        else if (esc == 1) cost += ship_worth * p_.narrow_penalty;
+        if (esc == 0) cost += p_.trap_penalty + next_x;
+        else if (esc == 1) cost += p_.narrow_penalty;
       }
       // A planned spawn gives way to a ship bringing cargo home (the spawn is
       // dropped, the deposit is not delayed); other ships keep off the yard.

@@ -114,7 +114,6 @@ struct FleetParams {
   int tie_free_steps;            // ... not before this step, nor within 1 of an own yard
   double trap_penalty;           // ending on a cell with no safe escape next turn (plus the cargo)
   double narrow_penalty;         // ending on a cell with one safe escape next turn
-  double late_ship_worth;        // the ship's part of the four above x min(1, this x steps left / danger_penalty) (0: 1)
   double spawn_block_penalty;    // ending on a yard that spawns this turn
   double emergency_convert_cargo;  // a ship with at least this cargo and no safe move converts
   double stay_cargo_weight;      // a staying ship's escapes are judged with its cargo + this x what it mines
