@@ -56,18 +56,35 @@ State yard_under_attack(double bank) {
   return s;
 }
 
+// Two players at step 100, each with one yard and one empty ship; every
+// cell holds 10, below min_target_halite.
+State one_yard_and_ship_each(int our_yard, int our_ship, int enemy_yard, int enemy_ship) {
+  State s = State::empty(config_at(), 2, 100);
+  s.add_shipyard(UnitId::make(1, 1), our_yard, 0);
+  s.add_shipyard(UnitId::make(1, 2), enemy_yard, 1);
+  s.add_ship(UnitId::make(2, 1), our_ship, 0, 0);
+  s.add_ship(UnitId::make(2, 2), enemy_ship, 1, 0);
+  for (int c = 0; c < kSize * kSize; ++c) s.set_halite(c, 10);
+  return s;
+}
+
 // Our yard at (7,7), our empty ship on (7,9) holding 100 halite; a richer
 // cell (7,14) with 150 lies 7 moves from the yard; every other cell below
 // min_target_halite; the enemy far away (its yard on (0,0)). Step 100.
 State farm_position() {
-  State s = State::empty(config_at(), 2, 100);
-  s.add_shipyard(UnitId::make(1, 1), cell(7, 7), 0);
-  s.add_shipyard(UnitId::make(1, 2), cell(0, 0), 1);
-  s.add_ship(UnitId::make(2, 1), cell(7, 9), 0, 0);
-  s.add_ship(UnitId::make(2, 2), cell(1, 0), 1, 0);
-  for (int c = 0; c < kSize * kSize; ++c) s.set_halite(c, 10);
+  State s = one_yard_and_ship_each(cell(7, 7), cell(7, 9), cell(0, 0), cell(1, 0));
   s.set_halite(cell(7, 9), 100);
   s.set_halite(cell(7, 14), 150);
+  return s;
+}
+
+// Our yard and empty ship at (7,7); a rich cell (7,11) four moves east,
+// two from the enemy yard at (7,13), and a poorer one (7,3) four moves west,
+// five from it; every other cell below min_target_halite. Step 100.
+State enemy_yard_lead_position() {
+  State s = one_yard_and_ship_each(cell(7, 7), cell(7, 7), cell(7, 13), cell(0, 0));
+  s.set_halite(cell(7, 11), 400);
+  s.set_halite(cell(7, 3), 250);
   return s;
 }
 
@@ -316,18 +333,9 @@ TEST_CASE("fleet: with farm_yards 2 only the cells near two own yards are farmed
 }
 
 TEST_CASE("fleet: enemy_yard_discount keeps miners off cells nearer an enemy yard than our own", "[fleet]") {
-  // Our yard and empty ship at (7,7); a rich cell (7,11) four moves east,
-  // two from the enemy yard at (7,13), and a poorer one (7,3) four moves west,
-  // five from it. Without the discount the ship heads for the rich cell;
-  // with it (exp(-0.4 x 2) on the rich one) for the one on our side.
-  State s = State::empty(config_at(), 2, 100);
-  s.add_shipyard(UnitId::make(1, 1), cell(7, 7), 0);
-  s.add_shipyard(UnitId::make(1, 2), cell(7, 13), 1);
-  s.add_ship(UnitId::make(2, 1), cell(7, 7), 0, 0);
-  s.add_ship(UnitId::make(2, 2), cell(0, 0), 1, 0);
-  for (int c = 0; c < kSize * kSize; ++c) s.set_halite(c, 10);  // below min_target_halite
-  s.set_halite(cell(7, 11), 400);
-  s.set_halite(cell(7, 3), 250);
+  // Without the discount the ship heads for the rich cell; with it
+  // (exp(-0.4 x 2) on the rich one) for the one on our side.
+  State s = enemy_yard_lead_position();
   FleetPolicy plain = policy({"enemy_yard_discount=0"});
   CHECK(end_cell(s, plain.decide(s, 0), 0) == cell(7, 8));
   FleetPolicy wary = policy({"enemy_yard_discount=0.4"});
@@ -335,16 +343,9 @@ TEST_CASE("fleet: enemy_yard_discount keeps miners off cells nearer an enemy yar
 }
 
 TEST_CASE("fleet: late_discount_steps scales the enemy discounts in the last steps only", "[fleet]") {
-  // The position of the enemy_yard_discount case: the rich cell nearer the
-  // enemy yard (east) against the poorer one on our side (west).
-  State s = State::empty(config_at(), 2, 100);
-  s.add_shipyard(UnitId::make(1, 1), cell(7, 7), 0);
-  s.add_shipyard(UnitId::make(1, 2), cell(7, 13), 1);
-  s.add_ship(UnitId::make(2, 1), cell(7, 7), 0, 0);
-  s.add_ship(UnitId::make(2, 2), cell(0, 0), 1, 0);
-  for (int c = 0; c < kSize * kSize; ++c) s.set_halite(c, 10);
-  s.set_halite(cell(7, 11), 400);
-  s.set_halite(cell(7, 3), 250);
+  // The rich cell nearer the enemy yard (east) against the poorer one on our
+  // side (west), as in the enemy_yard_discount case.
+  State s = enemy_yard_lead_position();
   FleetPolicy late = policy({"enemy_yard_discount=0.4", "late_discount_steps=50", "late_discount_scale=0"});
   CHECK(end_cell(s, late.decide(s, 0), 0) == cell(7, 6));  // 299 steps left: the discount holds
   s.set_step(360);                                           // 39 left: it is scaled to nothing
