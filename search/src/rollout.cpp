@@ -64,7 +64,7 @@ void RolloutPolicy::prepare(const State& root, const Geometry& geo) {
 // ones: true when `yards` are the prepared yards (same ids, cells and owners,
 // in order) less some, followed by new ones; then gone_stamp_ and new_yards_
 // describe the difference for this turn.
-bool RolloutPolicy::yards_changed(std::span<const Shipyard> yards) {
+bool RolloutPolicy::tables_serve_yards(std::span<const Shipyard> yards) {
   new_yards_.clear();
   size_t p = 0;
   for (const Shipyard& y : yards) {
@@ -107,7 +107,7 @@ void RolloutPolicy::stage_all(State& s, const Geometry& geo, Rng& turn_rng) {
   }
   const bool tables = prepared_ && prep_size_ == geo.size() && prep_yards_ == static_cast<int>(yards.size()) &&
                       prep_sum_ == yard_sum(yards);
-  const bool changed_tables = !tables && prepared_ && prep_size_ == geo.size() && yards_changed(yards);
+  const bool changed_tables = !tables && prepared_ && prep_size_ == geo.size() && tables_serve_yards(yards);
   const int left = steps_left(s);
   size_t t = 0;  // merge cursor into targets_ (both sorted by id)
   for (int i = 0; i < num; ++i) {

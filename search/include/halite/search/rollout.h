@@ -81,7 +81,7 @@ class RolloutPolicy {
   // from the tables unless that one is gone, then the new yards (later in
   // order, so a tie keeps the tables' pick). gone_stamp_ marks this turn's
   // cells of destroyed prepared yards; new_yards_ lists the built ones.
-  bool yards_changed(std::span<const Shipyard> yards);
+  bool tables_serve_yards(std::span<const Shipyard> yards);
   std::array<uint32_t, kMaxCells> gone_stamp_{};
   std::vector<Shipyard> new_yards_;
   std::array<std::array<int16_t, kMaxCells>, kMaxPlayers> home_cell_{};
