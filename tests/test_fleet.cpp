@@ -5,8 +5,10 @@
 
 #include <algorithm>
 
+#include "halite/search/bench_positions.h"
 #include "halite/search/fleet.h"
 #include "halite/search/params.h"
+#include "halite/search/rng.h"
 #include "search_checks.h"
 
 using namespace halite;
@@ -352,6 +354,35 @@ TEST_CASE("fleet: late_discount_steps scales the enemy discounts in the last ste
   CHECK(end_cell(s, late.decide(s, 0), 0) == cell(7, 8));
   FleetPolicy always = policy({"enemy_yard_discount=0.4"});
   CHECK(end_cell(s, always.decide(s, 0), 0) == cell(7, 6));
+}
+
+TEST_CASE("fleet: a policy that decided neighbouring states answers as a fresh one (the mining memo)", "[fleet]") {
+  // A search asks one policy about many states one turn after the same
+  // root, differing in a few of its own ships' moves (here a fifth of them
+  // move at random, the rest and every enemy ship stay); the mining memo
+  // reuses a ship's last targets there. Its answers must be a fresh
+  // policy's, bit for bit.
+  std::vector<BenchPosition> positions = bench_positions(3, 4, 21, 150);
+  for (const BenchPosition& pos : bench_positions(3, 2, 21, 100)) positions.push_back(pos);
+  for (const BenchPosition& pos : positions) {
+    FleetPolicy warm = policy();
+    Rng rng(7);
+    for (int k = 0; k < 30; ++k) {
+      State next = pos.state;
+      for (int i = 0; i < static_cast<int>(next.ships().size()); ++i)
+        if (next.ships()[i].owner == pos.player && rng.chance(0.2)) next.stage_ship(i, kMoveActions[1 + rng.below(4)]);
+      next.resolve();
+      INFO("position at step " << pos.state.step() << ", successor " << k);
+      const PolicyDecision reused = warm.decide(next, pos.player);
+      FleetPolicy fresh = policy();
+      const PolicyDecision& whole = fresh.decide(next, pos.player);
+      CHECK(reused.ship_choices == whole.ship_choices);
+      CHECK(reused.targets == whole.targets);
+      CHECK(reused.rates == whole.rates);
+      CHECK(reused.spawn_yards == whole.spawn_yards);
+    }
+    CHECK(warm.mining_memo_hits() > 0);  // the memo was used, not only filled
+  }
 }
 
 TEST_CASE("fleet: legal and collision-free over seeded games, the same answers every run", "[fleet]") {

@@ -793,6 +793,7 @@ void FleetPolicy::best_mining_targets(const State& s, int from, double x) {
     const bool exact = top_.size() < k ? memo.outside_best == -kInf : top_.back().first > memo.outside_best;
     if (exact) {
       remember();
+      ++mining_memo_hits_;
       return;
     }
     top_.clear();

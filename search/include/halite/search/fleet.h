@@ -184,6 +184,9 @@ class FleetPolicy {
   // count as Build; Home holds ships with cargo going home, Idle those
   // without cargo and without a target).
   const RoleCounts& roles() const { return roles_; }
+  // How many ships' mining targets came from the mining memo (the last
+  // decide()'s) instead of a whole search, over this policy's life.
+  uint64_t mining_memo_hits() const { return mining_memo_hits_; }
 
  private:
   struct Column {
@@ -360,6 +363,7 @@ class FleetPolicy {
   std::vector<std::pair<double, int>> memo_targets_, next_memo_targets_;
   std::vector<MineCell> last_mine_cells_;
   uint32_t memo_generation_ = 0;  // the last decide()'s; 0: none to use
+  uint64_t mining_memo_hits_ = 0;
   bool memo_usable_ = false;      // this decide()'s inputs but the MineCells are the last one's
   int last_step_ = -1;
   Config last_config_;
