@@ -252,6 +252,28 @@ TEST_CASE("fleet: hunters close on a loaded enemy ship from different sides", "[
   }
 }
 
+TEST_CASE("fleet: hunt_home_radius leaves alone the enemy ships that close to their yards", "[fleet]") {
+  // Our empty ship three moves west of an enemy ship with 300 that is `gap`
+  // moves west of its yard on (7,10); nothing worth mining.
+  auto position = [](int gap) {
+    State s = State::empty(config_at(), 2, 100);
+    s.add_shipyard(UnitId::make(1, 1), cell(0, 0), 0);
+    s.add_shipyard(UnitId::make(1, 2), cell(7, 10), 1);
+    s.add_ship(UnitId::make(2, 1), cell(7, 7 - gap), 0, 0);
+    s.add_ship(UnitId::make(2, 2), cell(7, 10 - gap), 1, 300);
+    for (int c = 0; c < kSize * kSize; ++c) s.set_halite(c, 10);
+    return s;
+  };
+  FleetPolicy near = policy({"hunt_weight=1", "hunt_home_radius=1"});
+  near.decide(position(2), 0);
+  CHECK(near.roles().of(FleetPolicy::Role::Hunt) == 1);
+  FleetPolicy wide = policy({"hunt_weight=1", "hunt_home_radius=2"});
+  wide.decide(position(2), 0);
+  CHECK(wide.roles().of(FleetPolicy::Role::Hunt) == 0);
+  wide.decide(position(3), 0);
+  CHECK(wide.roles().of(FleetPolicy::Role::Hunt) == 1);
+}
+
 TEST_CASE("fleet: spawns while a ship repays itself, not in the last turns", "[fleet]") {
   State s = State::empty(config_at(), 2, 20);
   s.add_shipyard(UnitId::make(1, 1), cell(7, 7), 0);

@@ -48,6 +48,7 @@ std::vector<ParamSpec> fleet_specs() {
       {"min_return_cargo", 50, 0, 5000, "... for ships carrying at least this"},
       // Hunting.
       {"hunt_radius", 6, 0, 42, "how far an empty ship looks for enemy ships to hunt", true},
+      {"hunt_home_radius", 1, 0, 42, "enemy ships this close to one of their own yards are not hunted (they deposit first, and the yard's ships meet the hunters there)", true},
       {"hunt_weight", 0.08, 0, 10, "value of hunting per halite the target carries more, per side, per move of distance"},
       {"hunt_min_cargo", 30, 0, 5000, "enemy ships carrying less are not hunted"},
       {"hunt_trap_bonus", 3, 1, 100, "hunting value multiplier for a target with no free escape (half the extra for one)"},
@@ -138,6 +139,7 @@ FleetParams FleetParams::from(const Params& p) {
   f.risk_return_bias = p.get("risk_return_bias");
   f.min_return_cargo = p.get("min_return_cargo");
   f.hunt_radius = p.get_int("hunt_radius");
+  f.hunt_home_radius = p.get_int("hunt_home_radius");
   f.hunt_weight = p.get("hunt_weight");
   f.hunt_min_cargo = p.get("hunt_min_cargo");
   f.hunt_trap_bonus = p.get("hunt_trap_bonus");
@@ -869,8 +871,9 @@ void FleetPolicy::score_ship(const State& s, int me, int row) {
       const Ship& e = ships[j];
       if (e.owner == me || e.cargo <= x || e.cargo < p_.hunt_min_cargo) continue;
       if (geo_.dist(sh.cell, e.cell) > p_.hunt_radius) continue;
-      // A target next to its own yard deposits before it can be caught.
-      if (at_home_[j]) continue;
+      // A target near its own yard deposits before it can be caught (and
+      // that yard's ships meet the hunters there).
+      if (spared_[j]) continue;
       double value = p_.hunt_weight * (e.cargo - x);
       if (escapes_[j] == 0) value *= p_.hunt_trap_bonus;
       else if (escapes_[j] == 1) value *= 0.5 * (1 + p_.hunt_trap_bonus);
@@ -961,11 +964,11 @@ void FleetPolicy::assign(const State& s, int me) {
   prepare_mining(s);
   diff_mining_cells(s);
   escapes_.assign(ships.size(), kNumMoves);
-  at_home_.assign(ships.size(), 0);
+  spared_.assign(ships.size(), 0);
   for (int j = 0; j < static_cast<int>(ships.size()); ++j) {
     if (ships[j].owner == me) continue;
     escapes_[j] = free_escapes(s, j);
-    at_home_[j] = nearest_yard(s.shipyards(), ships[j].owner, ships[j].cell, geo_).dist <= 1;
+    spared_[j] = nearest_yard(s.shipyards(), ships[j].owner, ships[j].cell, geo_).dist <= p_.hunt_home_radius;
   }
   // An enemy yard is defended when its owner can spawn or has a ship next to it.
   defended_.assign(s.shipyards().size(), 0);

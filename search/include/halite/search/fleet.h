@@ -96,6 +96,7 @@ struct FleetParams {
   double min_return_cargo;       // ... for ships carrying at least this
   // Hunting.
   int hunt_radius;               // an empty ship looks this far for enemy ships to hunt
+  int hunt_home_radius;          // ... at ships farther than this from their own yards
   double hunt_weight;            // value per halite the target carries more, per side, per move of distance
   double hunt_min_cargo;         // targets carry at least this much
   double hunt_trap_bonus;        // x this for a target with no free escape (half the extra for one)
@@ -372,7 +373,7 @@ class FleetPolicy {
   std::array<uint8_t, kMaxCells> mine_changed_{};  // per cell: its MineCell differs from the last (or is new or gone)
   std::vector<int> changed_mine_;  // indices into mine_cells_ of the changed cells worth mining now
   std::vector<int> escapes_;      // per ship index: free escapes of an enemy ship
-  std::vector<uint8_t> at_home_;  // per ship index: an enemy ship next to one of its yards (it deposits first)
+  std::vector<uint8_t> spared_;  // per ship index: an enemy ship within hunt_home_radius of one of its yards (not hunted)
   std::vector<uint8_t> defended_; // per yard index: an enemy yard can put a defender on its cell
   std::vector<int> yard_threat_;  // per yard index: distance of the nearest enemy ship to an own yard
   std::vector<int> rows_;         // own ship indices in the assignment
