@@ -274,24 +274,6 @@ TEST_CASE("fleet: hunt_home_radius leaves alone the enemy ships that close to th
   CHECK(wide.roles().of(FleetPolicy::Role::Hunt) == 1);
 }
 
-TEST_CASE("fleet: safe_cell_discount mines the cells enemies are near before those they are not", "[fleet]") {
-  // Our yard and empty ship on (7,7); an enemy ship on (7,14); cell (7,10)
-  // with 200 three moves from us and four from it; cell (3,7) with 300 four
-  // moves from us and eleven from it; every other cell below min_target_halite.
-  State s = one_yard_and_ship_each(cell(7, 7), cell(7, 7), cell(0, 0), cell(7, 14));
-  s.set_halite(cell(7, 10), 200);
-  s.set_halite(cell(3, 7), 300);
-  FleetPolicy plain = policy();
-  CHECK(plain.decide(s, 0).targets[0] == cell(3, 7));  // the richer cell
-  // Eleven moves from the enemy against four from our yard: 5 beyond the
-  // margin of 2, its value / 6.
-  FleetPolicy contested_first = policy({"safe_cell_discount=1"});
-  CHECK(contested_first.decide(s, 0).targets[0] == cell(7, 10));
-  // With the margin wide enough neither is discounted.
-  FleetPolicy wide = policy({"safe_cell_discount=1", "safe_cell_margin=8"});
-  CHECK(wide.decide(s, 0).targets[0] == cell(3, 7));
-}
-
 TEST_CASE("fleet: spawns while a ship repays itself, not in the last turns", "[fleet]") {
   State s = State::empty(config_at(), 2, 20);
   s.add_shipyard(UnitId::make(1, 1), cell(7, 7), 0);

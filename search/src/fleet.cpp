@@ -38,8 +38,6 @@ std::vector<ParamSpec> fleet_specs() {
       {"pressure_radius", 3, 0, 16, "enemy ships lighter than a ship press on it within this distance (weight falling linearly to the edge)", true},
       {"pressure_discount", 0.5, 0, 10, "a trip's value times exp(-this x pressure at the target, for the cargo it will hold)"},
       {"enemy_yard_discount", 0.15, 0, 10, "a trip's value times exp(-this x (distance to own yards - distance to enemy yards)) where an enemy yard is nearer: enemy ships spawn and gather there"},
-      {"safe_cell_discount", 0, 0, 10, "a trip's value / (1 + this x how many moves farther the nearest enemy ship is than own yards plus safe_cell_margin): cells no enemy is near wait and regrow while contested ones are mined first (mzotkiew's rule; 0: off)"},
-      {"safe_cell_margin", 2, 0, 42, "see safe_cell_discount", true},
       {"late_discount_steps", 0, 0, 400, "in the last this many steps the three enemy discounts above (control, pressure, enemy yards) are scaled by late_discount_scale (0: never)", true},
       {"late_discount_scale", 0.5, 0, 1, "... a ship lost late costs only what it would still bring home, and the regrown cells left are the contested ones"},
       {"pressure_penalty", 30, 0, 1e5, "cost per unit of pressure on a loaded ship's next cell, times (cargo + 100) / 100"},
@@ -134,8 +132,6 @@ FleetParams FleetParams::from(const Params& p) {
   f.pressure_discount = p.get("pressure_discount");
   f.pressure_penalty = p.get("pressure_penalty");
   f.enemy_yard_discount = p.get("enemy_yard_discount");
-  f.safe_cell_discount = p.get("safe_cell_discount");
-  f.safe_cell_margin = p.get_int("safe_cell_margin");
   f.late_discount_steps = p.get_int("late_discount_steps");
   f.late_discount_scale = p.get("late_discount_scale");
   f.return_bias = p.get("return_bias");
@@ -607,14 +603,6 @@ void FleetPolicy::prepare_mining(const State& s) {
     // Nearer an enemy yard than our own, a trip is worth less: enemy ships
     // spawn, return and hunt there.
     m.territory = enemy_yard_lead_[c] > 0 ? std::exp(-enemy_discount_scale_ * p_.enemy_yard_discount * enemy_yard_lead_[c]) : 1.0;
-    // Far from every enemy ship a cell can wait: it regrows, and the
-    // contested ones would be mined by someone else meanwhile.
-    if (p_.safe_cell_discount > 0) {
-      int nearest = 0;
-      while (nearest < within_stride_ - 1 && lighter_within(c, nearest) == kInf) ++nearest;
-      const int surplus = nearest - m.home - p_.safe_cell_margin;
-      if (surplus > 0) m.territory /= 1 + p_.safe_cell_discount * surplus;
-    }
     m.farm = farm_[c] != 0;
     m.enemy_on = enemy_on_[c] != 0;
     mine_cells_.push_back(m);

@@ -87,8 +87,6 @@ struct FleetParams {
   double pressure_discount;      // a trip's value x exp(-this x pressure at the target)
   double pressure_penalty;       // cost per unit of pressure on a loaded ship's next cell
   double enemy_yard_discount;    // a trip's value x exp(-this x how much nearer an enemy yard the target is than own yards)
-  double safe_cell_discount;     // a trip's value / (1 + this x (nearest enemy ship - own yard distance - margin)) where positive
-  int safe_cell_margin;
   int late_discount_steps;       // in the last this many steps the three discounts above ...
   double late_discount_scale;    // ... are scaled by this
   // Returning.
