@@ -1,0 +1,206 @@
+#!/usr/bin/env python3
+"""Where a bot's games are won and lost: means over Kaggle Halite replays.
+
+    python3 scripts/replay_stats.py [--agent NAME] [--checkpoints 50,100,...]
+                                    [--window 100] [--json] REPLAY...
+
+For each player (by name), averaged over the replays it plays in:
+- at each checkpoint step: its ships, yards, bank, the cargo its ships
+  carry, and how many ships it has had so far (the first one included);
+- in each window of steps: the halite it deposited (how many deposits and
+  their mean size) and the ships it lost (gone without converting).
+With --agent, also the collisions its ships took part in, per window: who
+arrived on the cell (each ship as its player's name and 0 for an empty
+ship, + for one with cargo) and whose ship survived (the agent's, another
+player's, none). An empty ship of ours that meets an empty enemy ship is
+the row "NAME0 + ours0: none survive".
+
+Replays are Kaggle's JSON (as `halite play` and the env write them, or
+gzipped). Names come from the file name when it holds them the way
+../shared/tools/kaggle-arena's --replay-dir writes it
+(`4p__ours,zeta,mz,zf__seed1000.json`), else from the replay's
+info.TeamNames, else p0, p1, ... A move's destination follows the rules'
+convention (NORTH is one row up, on a torus). Exits with 2 and a message
+naming the file and the problem when a replay cannot be read.
+"""
+import argparse
+import collections
+import gzip
+import json
+import os
+import re
+import sys
+
+MOVES = {"NORTH": (-1, 0), "SOUTH": (1, 0), "EAST": (0, 1), "WEST": (0, -1)}
+
+
+class ReplayError(Exception):
+    pass
+
+
+def load(path):
+    try:
+        opener = gzip.open if path.endswith(".gz") else open
+        with opener(path, "rt") as f:
+            replay = json.load(f)
+    except (OSError, ValueError, EOFError) as e:
+        raise ReplayError(f"{path}: cannot read: {e}")
+    if not isinstance(replay, dict) or not isinstance(replay.get("steps"), list) or not replay["steps"]:
+        raise ReplayError(f"{path}: not a replay (no list of steps)")
+    try:
+        size = int(replay["configuration"]["size"])
+        players = len(replay["steps"][0][0]["observation"]["players"])
+    except (KeyError, IndexError, TypeError, ValueError):
+        raise ReplayError(f"{path}: not a Halite replay (no configuration.size or players in step 0)")
+    match = re.search(r"__([^_/]+)__", os.path.basename(path))
+    names = match.group(1).split(",") if match else None
+    if not names or len(names) != players:
+        team = (replay.get("info") or {}).get("TeamNames")
+        names = team if isinstance(team, list) and len(team) == players else [f"p{i}" for i in range(players)]
+    return replay, size, names
+
+
+def destination(cell, action, size):
+    dr, dc = MOVES.get(action, (0, 0))
+    return ((cell // size + dr) % size) * size + (cell % size + dc) % size
+
+
+def stats(paths, agent, checkpoints, window):
+    games = collections.Counter()  # name -> replays it plays in
+    at = collections.defaultdict(float)  # (name, what, step) -> sum
+    per_window = collections.defaultdict(float)  # (name, what, window start) -> sum
+    collisions = collections.Counter()  # (window start, arrived, survivors) -> count
+    agent_games = 0
+    last = 0
+    for path in paths:
+        replay, size, names = load(path)
+        steps = replay["steps"]
+        last = max(last, len(steps))
+        for name in names:
+            games[name] += 1
+        us = names.index(agent) if agent in names else -1
+        agent_games += us >= 0
+        seen = [set() for _ in names]
+        for t, step in enumerate(steps):
+            try:
+                players = step[0]["observation"]["players"]
+                for p, (bank, yards, ships) in enumerate(players):
+                    seen[p].update(ships)
+                    if t in checkpoints:
+                        name = names[p]
+                        at[(name, "ships", t)] += len(ships)
+                        at[(name, "yards", t)] += len(yards)
+                        at[(name, "bank", t)] += bank
+                        at[(name, "cargo", t)] += sum(cargo for _, cargo in ships.values())
+                        at[(name, "ships so far", t)] += len(seen[p])
+                if t + 1 >= len(steps):
+                    continue
+                following = steps[t + 1][0]["observation"]["players"]
+                w = t // window * window
+                arrivals = collections.defaultdict(list)  # cell -> [(player, cargo, survived)]
+                for p, (_, _, ships) in enumerate(players):
+                    actions = steps[t + 1][p].get("action") or {}
+                    own_yards = set(following[p][1].values())
+                    for sid, (cell, cargo) in ships.items():
+                        action = actions.get(sid) if isinstance(actions, dict) else None
+                        if action == "CONVERT":
+                            continue
+                        after = following[p][2].get(sid)
+                        if after is None:
+                            per_window[(names[p], "lost", w)] += 1
+                        elif cargo > 0 and after[1] == 0 and after[0] in own_yards:
+                            per_window[(names[p], "deposited", w)] += cargo
+                            per_window[(names[p], "deposits", w)] += 1
+                        arrivals[destination(cell, action, size)].append((p, cargo, after is not None))
+                if us >= 0:
+                    for arrived in arrivals.values():
+                        if len(arrived) < 2 or all(p != us for p, _, _ in arrived):
+                            continue
+                        who = " + ".join(sorted(names[p] + ("0" if cargo == 0 else "+") for p, cargo, _ in arrived))
+                        alive = [p for p, _, survived in arrived if survived]
+                        if not alive:
+                            outcome = "none survive"
+                        elif us in alive:
+                            outcome = f"{agent} survives"
+                        else:
+                            outcome = f"{names[alive[0]]} survives"
+                        collisions[(w, who, outcome)] += 1
+            except (KeyError, IndexError, TypeError, ValueError) as e:
+                raise ReplayError(f"{path}: step {t}: malformed ({type(e).__name__}: {e})")
+    windows = list(range(0, max(last - 1, 1), window))
+    result = {"replays": len(paths), "checkpoints": checkpoints, "window": window, "players": {}}
+    for name in sorted(games):
+        n = games[name]
+        result["players"][name] = {
+            "games": n,
+            "at": {what: [round(at[(name, what, t)] / n, 2) for t in checkpoints]
+                   for what in ("ships", "yards", "bank", "cargo", "ships so far")},
+            "windows": [{"from": w, "deposited": round(per_window[(name, "deposited", w)] / n, 1),
+                         "deposits": round(per_window[(name, "deposits", w)] / n, 2),
+                         "lost": round(per_window[(name, "lost", w)] / n, 2)} for w in windows],
+        }
+    if agent is not None:
+        result["agent"] = agent
+        result["agent_games"] = agent_games
+        result["collisions"] = [{"from": w, "arrived": who, "outcome": outcome,
+                                 "per_game": round(count / max(agent_games, 1), 2)}
+                                for (w, who, outcome), count in sorted(collisions.items(),
+                                                                      key=lambda kv: (kv[0][0], -kv[1]))]
+    return result
+
+
+def print_text(r):
+    print(f"{r['replays']} replays; means per game")
+    cps = r["checkpoints"]
+    for name, s in r["players"].items():
+        print(f"\n{name} ({s['games']} games)")
+        print("  step        " + "".join(f"{t:>9}" for t in cps))
+        for what, values in s["at"].items():
+            print(f"  {what:<12}" + "".join(f"{v:>9.1f}" for v in values))
+        print(f"  {'steps':<12}{'deposited':>10}{'deposits':>10}{'mean':>7}{'lost':>7}")
+        for w in s["windows"]:
+            mean = w["deposited"] / w["deposits"] if w["deposits"] else 0
+            span = f"{w['from']}-{w['from'] + r['window'] - 1}"
+            print(f"  {span:<12}{w['deposited']:>10.0f}{w['deposits']:>10.1f}{mean:>7.0f}{w['lost']:>7.1f}")
+    if "collisions" in r:
+        print(f"\ncollisions of {r['agent']}'s ships ({r['agent_games']} games), per game")
+        for c in r["collisions"]:
+            span = f"{c['from']}-{c['from'] + r['window'] - 1}"
+            print(f"  {span:<10}{c['per_game']:>6.2f}  {c['arrived']}: {c['outcome']}")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("replays", nargs="+")
+    ap.add_argument("--agent", help="the player whose collisions to list (a name as the replays give it)")
+    ap.add_argument("--checkpoints", default="50,100,150,200,250,300,350,399",
+                    help="comma-separated steps (default: %(default)s)")
+    ap.add_argument("--window", type=int, default=100, help="steps per window (default: %(default)s)")
+    ap.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = ap.parse_args()
+    try:
+        checkpoints = [int(x) for x in args.checkpoints.split(",") if x.strip()]
+    except ValueError:
+        print(f"replay_stats: --checkpoints must be whole numbers, got {args.checkpoints!r}", file=sys.stderr)
+        return 2
+    if args.window < 1:
+        print(f"replay_stats: --window must be at least 1, got {args.window}", file=sys.stderr)
+        return 2
+    try:
+        result = stats(args.replays, args.agent, checkpoints, args.window)
+    except ReplayError as e:
+        print(f"replay_stats: {e}", file=sys.stderr)
+        return 2
+    if args.agent is not None and result["agent_games"] == 0:
+        print(f"replay_stats: no replay has a player named {args.agent!r}", file=sys.stderr)
+        return 2
+    if args.json:
+        json.dump(result, sys.stdout, indent=1)
+        print()
+    else:
+        print_text(result)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

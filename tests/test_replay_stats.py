@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""scripts/replay_stats.py on a hand-made three-state replay with known
+events (a deposit, two empty ships colliding, a conversion): the counts at
+the checkpoints, the deposits, the ships lost (not the converted one), the
+collision rows, names from the file name, info.TeamNames or p0/p1, gzipped
+replays, and the clear refusals (a missing file, a file that is not JSON,
+JSON that is not a replay, an unknown agent, a bad window)."""
+import gzip
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+script = sys.argv[1]
+
+
+def state(players):
+    return {"observation": {"players": players, "step": 0, "halite": [0] * 25}, "action": {}}
+
+
+# Size 5, cell = row * 5 + column. Player 0: a yard on 0, a ship s1 on 1
+# with 100 that moves WEST onto the yard (a deposit), an empty ship s2 on 12
+# that moves EAST to 13. Player 1: an empty ship e1 on 14 that moves WEST to
+# 13 (both sunk), a ship e2 on 20 that converts.
+s0 = [[0, {"y0": 0}, {"s1": [1, 100], "s2": [12, 0]}],
+      [600, {"y1": 24}, {"e1": [14, 0], "e2": [20, 30]}]]
+s1 = [[100, {"y0": 0}, {"s1": [0, 0]}],
+      [130, {"y1": 24, "y2": 20}, {}]]
+s2 = [[100, {"y0": 0}, {"s1": [0, 0]}],
+      [130, {"y1": 24, "y2": 20}, {}]]
+steps = [[state(s0), {"action": {}}],
+         [dict(state(s1), action={"s1": "WEST", "s2": "EAST"}), {"action": {"e1": "WEST", "e2": "CONVERT"}}],
+         [state(s2), {"action": {}}]]
+replay = {"configuration": {"size": 5}, "steps": steps, "info": {"TeamNames": ["a", "b"]}}
+
+
+def run(*args):
+    return subprocess.run([sys.executable, script, *args], capture_output=True, text=True)
+
+
+def figures(*args):
+    r = run("--json", "--checkpoints", "0,1", "--window", "2", *args)
+    assert r.returncode == 0, r.stderr
+    return json.loads(r.stdout)
+
+
+with tempfile.TemporaryDirectory() as d:
+    plain = os.path.join(d, "game.json")
+    with open(plain, "w") as f:
+        json.dump(replay, f)
+
+    r = figures("--agent", "a", plain)
+    a, b = r["players"]["a"], r["players"]["b"]
+    assert a["at"]["ships"] == [2, 1] and a["at"]["yards"] == [1, 1], a
+    assert a["at"]["bank"] == [0, 100] and a["at"]["cargo"] == [100, 0], a
+    assert a["at"]["ships so far"] == [2, 2], a
+    assert b["at"]["ships"] == [2, 0] and b["at"]["yards"] == [1, 2], b
+    assert a["windows"] == [{"from": 0, "deposited": 100, "deposits": 1, "lost": 1}], a
+    assert b["windows"] == [{"from": 0, "deposited": 0, "deposits": 0, "lost": 1}], b  # e2 converted
+    assert r["collisions"] == [{"from": 0, "arrived": "a0 + b0", "outcome": "none survive", "per_game": 1}], r
+
+    # Names from the file name, the way kaggle-arena's --replay-dir writes them; a gzipped replay.
+    named = os.path.join(d, "2p__ours,them__seed7.json.gz")
+    with gzip.open(named, "wt") as f:
+        json.dump(replay, f)
+    r = figures("--agent", "ours", named)
+    assert sorted(r["players"]) == ["ours", "them"], r
+    assert r["collisions"][0]["arrived"] == "ours0 + them0", r
+
+    # Two replays: means per game.
+    r = figures(plain, plain)
+    assert r["players"]["a"]["games"] == 2 and r["players"]["a"]["at"]["bank"] == [0, 100], r
+
+    # No names anywhere: p0, p1.
+    anonymous = os.path.join(d, "anonymous.json")
+    with open(anonymous, "w") as f:
+        json.dump(dict(replay, info={}), f)
+    assert sorted(figures(anonymous)["players"]) == ["p0", "p1"]
+
+    # The text report names the collision row.
+    r = run("--agent", "a", "--checkpoints", "0,1", "--window", "2", plain)
+    assert r.returncode == 0 and "a0 + b0: none survive" in r.stdout, r.stdout
+
+    # Refusals.
+    not_json = os.path.join(d, "broken.json")
+    with open(not_json, "w") as f:
+        f.write("{not json")
+    not_replay = os.path.join(d, "other.json")
+    with open(not_replay, "w") as f:
+        json.dump({"steps": "none"}, f)
+    for args, words in [([os.path.join(d, "missing.json")], "missing.json"),
+                        ([not_json], "broken.json: cannot read"),
+                        ([not_replay], "other.json: not a replay"),
+                        (["--agent", "nobody", plain], "no replay has a player named 'nobody'"),
+                        (["--window", "0", plain], "--window must be at least 1"),
+                        (["--checkpoints", "1,x", plain], "--checkpoints must be whole numbers")]:
+        r = run(*args)
+        assert r.returncode == 2 and words in r.stderr, (args, r.returncode, r.stderr)
+print("replay_stats: all checks passed")
