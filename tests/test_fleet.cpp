@@ -58,14 +58,15 @@ State yard_under_attack(double bank) {
   return s;
 }
 
-// Two players at step 100, each with one yard and one empty ship; every
-// cell holds 10, below min_target_halite.
-State one_yard_and_ship_each(int our_yard, int our_ship, int enemy_yard, int enemy_ship) {
+// Two players at step 100, each with one yard and one ship, ours empty,
+// the enemy's carrying `enemy_cargo`; every cell holds 10, below
+// min_target_halite.
+State one_yard_and_ship_each(int our_yard, int our_ship, int enemy_yard, int enemy_ship, double enemy_cargo = 0) {
   State s = State::empty(config_at(), 2, 100);
   s.add_shipyard(UnitId::make(1, 1), our_yard, 0);
   s.add_shipyard(UnitId::make(1, 2), enemy_yard, 1);
   s.add_ship(UnitId::make(2, 1), our_ship, 0, 0);
-  s.add_ship(UnitId::make(2, 2), enemy_ship, 1, 0);
+  s.add_ship(UnitId::make(2, 2), enemy_ship, 1, enemy_cargo);
   for (int c = 0; c < kSize * kSize; ++c) s.set_halite(c, 10);
   return s;
 }
@@ -255,15 +256,7 @@ TEST_CASE("fleet: hunters close on a loaded enemy ship from different sides", "[
 TEST_CASE("fleet: hunt_home_radius leaves alone the enemy ships that close to their yards", "[fleet]") {
   // Our empty ship three moves west of an enemy ship with 300 that is `gap`
   // moves west of its yard on (7,10); nothing worth mining.
-  auto position = [](int gap) {
-    State s = State::empty(config_at(), 2, 100);
-    s.add_shipyard(UnitId::make(1, 1), cell(0, 0), 0);
-    s.add_shipyard(UnitId::make(1, 2), cell(7, 10), 1);
-    s.add_ship(UnitId::make(2, 1), cell(7, 7 - gap), 0, 0);
-    s.add_ship(UnitId::make(2, 2), cell(7, 10 - gap), 1, 300);
-    for (int c = 0; c < kSize * kSize; ++c) s.set_halite(c, 10);
-    return s;
-  };
+  auto position = [](int gap) { return one_yard_and_ship_each(cell(0, 0), cell(7, 7 - gap), cell(7, 10), cell(7, 10 - gap), 300); };
   FleetPolicy near = policy({"hunt_weight=1", "hunt_home_radius=1"});
   near.decide(position(2), 0);
   CHECK(near.roles().of(FleetPolicy::Role::Hunt) == 1);

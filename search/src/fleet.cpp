@@ -655,7 +655,8 @@ void FleetPolicy::diff_mining_cells(const State& s) {
 void FleetPolicy::keep_mining_memo(const State& s) {
   memo_targets_.swap(next_memo_targets_);
   next_memo_targets_.clear();
-  last_mine_cells_ = mine_cells_;
+  // mine_cells_ is not read again before prepare_mining() refills it.
+  last_mine_cells_.swap(mine_cells_);
   last_step_ = s.step();
   last_config_ = s.config();
   last_params_generation_ = params_generation_;
