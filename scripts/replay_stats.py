@@ -8,7 +8,13 @@ For each player (by name), averaged over the replays it plays in:
 - at each checkpoint step: its ships, yards, bank, the cargo its ships
   carry, and how many ships it has had so far (the first one included);
 - in each window of steps: the halite it deposited (how many deposits and
-  their mean size) and the ships it lost (gone without converting).
+  their mean size) and the ships it lost (gone without converting);
+- in each window, what its ships did with their turns: ship-turns, the
+  share spent mining (staying put and gaining cargo, with no other ship
+  arriving there) and the halite a mining turn gained, the share spent
+  moving with cargo aboard (exposed to any lighter enemy), and the share
+  of the halite mined on cells whose nearest yard is its own (its zone;
+  a cell as near to another player's yard is not).
 With --agent, also the collisions its ships took part in, per window: who
 arrived on the cell (each ship as its player's name and 0 for an empty
 ship, + for one with cargo) and whose ship survived (the agent's, another
@@ -65,6 +71,12 @@ def destination(cell, action, size):
     return ((cell // size + dr) % size) * size + (cell % size + dc) % size
 
 
+def torus_distance(a, b, size):
+    dr = abs(a // size - b // size)
+    dc = abs(a % size - b % size)
+    return min(dr, size - dr) + min(dc, size - dc)
+
+
 def stats(paths, agent, checkpoints, window):
     games = collections.Counter()  # name -> replays it plays in
     at = collections.defaultdict(float)  # (name, what, step) -> sum
@@ -98,6 +110,7 @@ def stats(paths, agent, checkpoints, window):
                 following = steps[t + 1][0]["observation"]["players"]
                 w = t // window * window
                 arrivals = collections.defaultdict(list)  # cell -> [(player, cargo, survived)]
+                stays = []  # (player, cell, cargo gained) of ships that stayed and gained cargo
                 for p, (_, _, ships) in enumerate(players):
                     actions = steps[t + 1][p].get("action") or {}
                     own_yards = set(following[p][1].values())
@@ -112,6 +125,21 @@ def stats(paths, agent, checkpoints, window):
                             per_window[(names[p], "deposited", w)] += cargo
                             per_window[(names[p], "deposits", w)] += 1
                         arrivals[destination(cell, action, size)].append((p, cargo, after is not None))
+                        per_window[(names[p], "ship turns", w)] += 1
+                        if action is None and after is not None and after[1] > cargo:
+                            stays.append((p, cell, after[1] - cargo))
+                        elif action is not None and cargo > 0:
+                            per_window[(names[p], "loaded moves", w)] += 1
+                yards = [(cell, p) for p, (_, own, _) in enumerate(players) for cell in own.values()]
+                for p, cell, gained in stays:
+                    if len(arrivals[cell]) > 1:
+                        continue  # cargo won in a collision, not mined
+                    per_window[(names[p], "mining turns", w)] += 1
+                    per_window[(names[p], "mined", w)] += gained
+                    if yards:
+                        nearest = min(torus_distance(cell, y, size) for y, _ in yards)
+                        if {q for y, q in yards if torus_distance(cell, y, size) == nearest} == {p}:
+                            per_window[(names[p], "mined in own zone", w)] += gained
                 if us >= 0:
                     for arrived in arrivals.values():
                         if len(arrived) < 2 or all(p != us for p, _, _ in arrived):
@@ -137,7 +165,12 @@ def stats(paths, agent, checkpoints, window):
                    for what in ("ships", "yards", "bank", "cargo", "ships so far")},
             "windows": [{"from": w, "deposited": round(per_window[(name, "deposited", w)] / n, 1),
                          "deposits": round(per_window[(name, "deposits", w)] / n, 2),
-                         "lost": round(per_window[(name, "lost", w)] / n, 2)} for w in windows],
+                         "lost": round(per_window[(name, "lost", w)] / n, 2),
+                         "ship turns": round(per_window[(name, "ship turns", w)] / n, 1),
+                         "mining turns": round(per_window[(name, "mining turns", w)] / n, 1),
+                         "mined": round(per_window[(name, "mined", w)] / n, 1),
+                         "mined in own zone": round(per_window[(name, "mined in own zone", w)] / n, 1),
+                         "loaded moves": round(per_window[(name, "loaded moves", w)] / n, 1)} for w in windows],
         }
     if agent is not None:
         result["agent"] = agent
@@ -157,11 +190,17 @@ def print_text(r):
         print("  step        " + "".join(f"{t:>9}" for t in cps))
         for what, values in s["at"].items():
             print(f"  {what:<12}" + "".join(f"{v:>9.1f}" for v in values))
-        print(f"  {'steps':<12}{'deposited':>10}{'deposits':>10}{'mean':>7}{'lost':>7}")
+        print(f"  {'steps':<12}{'deposited':>10}{'deposits':>10}{'mean':>7}{'lost':>7}"
+              f"{'ship-turns':>12}{'mining':>8}{'a turn':>8}{'loaded':>8}{'own zone':>10}")
         for w in s["windows"]:
             mean = w["deposited"] / w["deposits"] if w["deposits"] else 0
+            turns = w["ship turns"] or 1
+            per_turn = w["mined"] / w["mining turns"] if w["mining turns"] else 0
+            own = w["mined in own zone"] / w["mined"] if w["mined"] else 0
             span = f"{w['from']}-{w['from'] + r['window'] - 1}"
-            print(f"  {span:<12}{w['deposited']:>10.0f}{w['deposits']:>10.1f}{mean:>7.0f}{w['lost']:>7.1f}")
+            print(f"  {span:<12}{w['deposited']:>10.0f}{w['deposits']:>10.1f}{mean:>7.0f}{w['lost']:>7.1f}"
+                  f"{w['ship turns']:>12.0f}{w['mining turns'] / turns:>8.2f}{per_turn:>8.1f}"
+                  f"{w['loaded moves'] / turns:>8.2f}{own:>10.2f}")
     if "collisions" in r:
         print(f"\ncollisions of {r['agent']}'s ships ({r['agent_games']} games), per game")
         for c in r["collisions"]:

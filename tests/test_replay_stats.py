@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """scripts/replay_stats.py on a hand-made three-state replay with known
-events (a deposit, two empty ships colliding, a conversion): the counts at
-the checkpoints, the deposits, the ships lost (not the converted one), the
+events (a deposit, two empty ships colliding, a conversion, two ships
+mining): the counts at the checkpoints, the deposits, the ships lost (not
+the converted one), the ship-turns, mining turns, halite mined (in the
+player's own zone or not) and moves with cargo, the
 collision rows, names from the file name, info.TeamNames or p0/p1, gzipped
 replays, and the clear refusals (a missing file, a file that is not JSON,
 JSON that is not a replay, an unknown agent, a bad window)."""
@@ -21,14 +23,16 @@ def state(players):
 
 # Size 5, cell = row * 5 + column. Player 0: a yard on 0, a ship s1 on 1
 # with 100 that moves WEST onto the yard (a deposit), an empty ship s2 on 12
-# that moves EAST to 13. Player 1: an empty ship e1 on 14 that moves WEST to
-# 13 (both sunk), a ship e2 on 20 that converts.
-s0 = [[0, {"y0": 0}, {"s1": [1, 100], "s2": [12, 0]}],
-      [600, {"y1": 24}, {"e1": [14, 0], "e2": [20, 30]}]]
-s1 = [[100, {"y0": 0}, {"s1": [0, 0]}],
-      [130, {"y1": 24, "y2": 20}, {}]]
-s2 = [[100, {"y0": 0}, {"s1": [0, 0]}],
-      [130, {"y1": 24, "y2": 20}, {}]]
+# that moves EAST to 13, a ship s3 on 7 that stays and mines 25 (its nearest
+# yard is its own). Player 1: an empty ship e1 on 14 that moves WEST to 13
+# (both sunk), a ship e2 on 20 that converts, a ship e3 on 9 that stays and
+# mines 10 (as near player 0's yard as its own: not its zone). The second
+# turn nobody moves or mines.
+s0 = [[0, {"y0": 0}, {"s1": [1, 100], "s2": [12, 0], "s3": [7, 10]}],
+      [600, {"y1": 24}, {"e1": [14, 0], "e2": [20, 30], "e3": [9, 50]}]]
+s1 = [[100, {"y0": 0}, {"s1": [0, 0], "s3": [7, 35]}],
+      [130, {"y1": 24, "y2": 20}, {"e3": [9, 60]}]]
+s2 = s1
 steps = [[state(s0), {"action": {}}],
          [dict(state(s1), action={"s1": "WEST", "s2": "EAST"}), {"action": {"e1": "WEST", "e2": "CONVERT"}}],
          [state(s2), {"action": {}}]]
@@ -52,13 +56,27 @@ with tempfile.TemporaryDirectory() as d:
 
     r = figures("--agent", "a", plain)
     a, b = r["players"]["a"], r["players"]["b"]
-    assert a["at"]["ships"] == [2, 1] and a["at"]["yards"] == [1, 1], a
-    assert a["at"]["bank"] == [0, 100] and a["at"]["cargo"] == [100, 0], a
-    assert a["at"]["ships so far"] == [2, 2], a
-    assert b["at"]["ships"] == [2, 0] and b["at"]["yards"] == [1, 2], b
-    assert a["windows"] == [{"from": 0, "deposited": 100, "deposits": 1, "lost": 1}], a
-    assert b["windows"] == [{"from": 0, "deposited": 0, "deposits": 0, "lost": 1}], b  # e2 converted
+    assert a["at"]["ships"] == [3, 2] and a["at"]["yards"] == [1, 1], a
+    assert a["at"]["bank"] == [0, 100] and a["at"]["cargo"] == [110, 35], a
+    assert a["at"]["ships so far"] == [3, 3], a
+    assert b["at"]["ships"] == [3, 1] and b["at"]["yards"] == [1, 2], b
+    assert a["windows"] == [{"from": 0, "deposited": 100, "deposits": 1, "lost": 1, "ship turns": 5,
+                             "mining turns": 1, "mined": 25, "mined in own zone": 25, "loaded moves": 1}], a
+    # e2 converted: neither lost nor a ship-turn.
+    assert b["windows"] == [{"from": 0, "deposited": 0, "deposits": 0, "lost": 1, "ship turns": 3,
+                             "mining turns": 1, "mined": 10, "mined in own zone": 0, "loaded moves": 0}], b
     assert r["collisions"] == [{"from": 0, "arrived": "a0 + b0", "outcome": "none survive", "per_game": 1}], r
+
+    # Cargo won in a collision is not mined: c1 (empty) stays on 3, d1 with 40
+    # moves WEST onto it, c1 survives with the 40.
+    fight = {"configuration": {"size": 5}, "steps": [
+        [state([[0, {"y0": 0}, {"c1": [3, 0]}], [0, {"y1": 24}, {"d1": [4, 40]}]]), {"action": {}}],
+        [state([[0, {"y0": 0}, {"c1": [3, 40]}], [0, {"y1": 24}, {}]]), {"action": {"d1": "WEST"}}]]}
+    fight_path = os.path.join(d, "fight.json")
+    with open(fight_path, "w") as f:
+        json.dump(fight, f)
+    w = figures(fight_path)["players"]["p0"]["windows"][0]
+    assert w["mining turns"] == 0 and w["mined"] == 0 and w["ship turns"] == 1, w
 
     # Names from the file name, the way kaggle-arena's --replay-dir writes them; a gzipped replay.
     named = os.path.join(d, "2p__ours,them__seed7.json.gz")
@@ -81,6 +99,7 @@ with tempfile.TemporaryDirectory() as d:
     # The text report names the collision row.
     r = run("--agent", "a", "--checkpoints", "0,1", "--window", "2", plain)
     assert r.returncode == 0 and "a0 + b0: none survive" in r.stdout, r.stdout
+    assert "ship-turns" in r.stdout and "own zone" in r.stdout, r.stdout
 
     # Refusals.
     not_json = os.path.join(d, "broken.json")
