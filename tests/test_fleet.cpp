@@ -349,6 +349,23 @@ TEST_CASE("fleet: with farm_yards 2 only the cells near two own yards are farmed
   CHECK(end_cell(s, d, 0) != cell(7, 9));
 }
 
+TEST_CASE("fleet: stay_mining_bonus keeps a ship mining its cell rather than hopping to a richer one", "[fleet]") {
+  // Step 150. Our ship on (7,9) with 20 aboard, its cell holding 61 (two
+  // moves from our yard on (7,7)); a richer cell (7,11) with 150 two moves
+  // on; every other cell below min_target_halite; the enemy far away.
+  State s = State::empty(config_at(), 2, 150);
+  s.add_shipyard(UnitId::make(1, 1), cell(7, 7), 0);
+  s.add_shipyard(UnitId::make(1, 2), cell(0, 0), 1);
+  s.add_ship(UnitId::make(2, 1), cell(7, 9), 0, 20);
+  s.add_ship(UnitId::make(2, 2), cell(1, 0), 1, 0);
+  for (int c = 0; c < kSize * kSize; ++c) s.set_halite(c, 10);
+  s.set_halite(cell(7, 9), 61);
+  s.set_halite(cell(7, 11), 150);
+  // Undiscounted rates: staying about 9.2 a turn, the richer cell about 11.3.
+  CHECK(end_cell(s, policy().decide(s, 0), 0) == cell(7, 10));
+  CHECK(end_cell(s, policy({"stay_mining_bonus=0.5"}).decide(s, 0), 0) == cell(7, 9));
+}
+
 TEST_CASE("fleet: enemy_yard_discount keeps miners off cells nearer an enemy yard than our own", "[fleet]") {
   // Without the discount the ship heads for the rich cell; with it
   // (exp(-0.4 x 2) on the rich one) for the one on our side.

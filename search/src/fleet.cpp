@@ -12,6 +12,7 @@ std::vector<ParamSpec> fleet_specs() {
   return {
       // Mining.
       {"max_mine_turns", 12, 1, 60, "most turns a trip plans to mine one cell", true},
+      {"stay_mining_bonus", 0, 0, 10, "a mining trip to the cell the ship is on is worth this much more (1 + this): ships mine a cell longer before hopping to a richer one with cargo aboard"},
       {"targets_per_ship", 10, 1, 64, "mining candidates kept per ship for the assignment", true},
       {"min_target_halite", 20, 0, 500, "cells with less halite are never mining targets"},
       {"harvest_ratio", 0.7, 0, 10, "a cell is mined once it holds this times the mean of the non-empty cells"},
@@ -105,6 +106,7 @@ std::vector<ParamSpec> fleet_specs() {
 FleetParams FleetParams::from(const Params& p) {
   FleetParams f;
   f.max_mine_turns = p.get_int("max_mine_turns");
+  f.stay_mining_bonus = p.get("stay_mining_bonus");
   f.targets_per_ship = p.get_int("targets_per_ship");
   f.min_target_halite = p.get("min_target_halite");
   f.harvest_ratio = p.get("harvest_ratio");
@@ -685,6 +687,7 @@ void FleetPolicy::best_mining_targets(const State& s, int from, double x) {
   const int max_t = std::min(p_.max_mine_turns, kMaxTurns - 1);
   const double carried = p_.mining_cargo_weight * cargo_weight_ * x;
   const bool prune = mining_bounded_ && carried >= 0;
+  const double stay_factor = 1 + p_.stay_mining_bonus;
   auto ranks_before = [](const std::pair<double, int>& a, const std::pair<double, int>& b) {
     return a.first > b.first || (a.first == b.first && a.second < b.second);
   };
@@ -700,7 +703,7 @@ void FleetPolicy::best_mining_targets(const State& s, int from, double x) {
     const int trip = std::min(static_cast<int>(d1 + p_.return_weight * m.home), kTripBounds - 1);
     const double rate = (carried * carried_rate_bound_[trip] + hv * mined_rate_bound_[trip]) * kBoundMargin;
     const double arriving = x + hv * keep_[1];
-    const double bound = rate * (arriving > m.heaviest_presser ? m.held_pressed : m.held) * m.territory;
+    const double bound = rate * (arriving > m.heaviest_presser ? m.held_pressed : m.held) * m.territory * (d1 == 0 ? stay_factor : 1.0);
     return lighter_within(m.cell, d1) < arriving ? bound * (1 - p_.threat_discount) : bound;
   };
   auto consider = [&](const MineCell& m, int d1) {
@@ -761,6 +764,7 @@ void FleetPolicy::best_mining_targets(const State& s, int from, double x) {
     else factor = m.held * std::exp(-enemy_discount_scale_ * p_.pressure_discount * pressure(c, arriving));
     best *= factor;
     best *= m.territory;
+    if (d1 == 0) best *= stay_factor;
     if (lighter_within(c, d1) < arriving) best *= 1 - p_.threat_discount;
     if (!can_enter(best, c)) {
       outside_best_ = std::max(outside_best_, best);

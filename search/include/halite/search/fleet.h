@@ -60,6 +60,7 @@ namespace halite::search {
 struct FleetParams {
   // Mining.
   int max_mine_turns;            // most turns a trip plans to mine one cell
+  double stay_mining_bonus;      // a trip to the cell the ship is on is worth 1 + this times more
   int targets_per_ship;          // mining candidates kept per ship
   double min_target_halite;      // cells with less are never targets
   double harvest_ratio;          // a cell is mined once it holds this x the mean of the non-empty cells
