@@ -396,24 +396,28 @@ TEST_CASE("fleet: a policy that decided neighbouring states answers as a fresh o
   // policy's, bit for bit.
   std::vector<BenchPosition> positions = bench_positions(3, 4, 21, 150);
   for (const BenchPosition& pos : bench_positions(3, 2, 21, 100)) positions.push_back(pos);
-  for (const BenchPosition& pos : positions) {
-    FleetPolicy warm = policy();
-    Rng rng(7);
-    for (int k = 0; k < 30; ++k) {
-      State next = pos.state;
-      for (int i = 0; i < static_cast<int>(next.ships().size()); ++i)
-        if (next.ships()[i].owner == pos.player && rng.chance(0.2)) next.stage_ship(i, kMoveActions[1 + rng.below(4)]);
-      next.resolve();
-      INFO("position at step " << pos.state.step() << ", successor " << k);
-      const PolicyDecision reused = warm.decide(next, pos.player);
-      FleetPolicy fresh = policy();
-      const PolicyDecision& whole = fresh.decide(next, pos.player);
-      CHECK(reused.ship_choices == whole.ship_choices);
-      CHECK(reused.targets == whole.targets);
-      CHECK(reused.rates == whole.rates);
-      CHECK(reused.spawn_yards == whole.spawn_yards);
+  // With stay_mining_bonus too: its factor enters the bounds the memo relies on.
+  for (const std::vector<std::string>& values :
+       {std::vector<std::string>{}, std::vector<std::string>{"stay_mining_bonus=0.3"}}) {
+    for (const BenchPosition& pos : positions) {
+      FleetPolicy warm = policy(values);
+      Rng rng(7);
+      for (int k = 0; k < 30; ++k) {
+        State next = pos.state;
+        for (int i = 0; i < static_cast<int>(next.ships().size()); ++i)
+          if (next.ships()[i].owner == pos.player && rng.chance(0.2)) next.stage_ship(i, kMoveActions[1 + rng.below(4)]);
+        next.resolve();
+        INFO("position at step " << pos.state.step() << ", successor " << k);
+        const PolicyDecision reused = warm.decide(next, pos.player);
+        FleetPolicy fresh = policy(values);
+        const PolicyDecision& whole = fresh.decide(next, pos.player);
+        CHECK(reused.ship_choices == whole.ship_choices);
+        CHECK(reused.targets == whole.targets);
+        CHECK(reused.rates == whole.rates);
+        CHECK(reused.spawn_yards == whole.spawn_yards);
+      }
+      CHECK(warm.mining_memo_hits() > 0);  // the memo was used, not only filled
     }
-    CHECK(warm.mining_memo_hits() > 0);  // the memo was used, not only filled
   }
 }
 
