@@ -361,9 +361,10 @@ TEST_CASE("fleet: stay_mining_bonus keeps a ship mining its cell rather than hop
   for (int c = 0; c < kSize * kSize; ++c) s.set_halite(c, 10);
   s.set_halite(cell(7, 9), 61);
   s.set_halite(cell(7, 11), 150);
-  // Undiscounted rates: staying about 9.2 a turn, the richer cell about 11.3.
-  CHECK(end_cell(s, policy().decide(s, 0), 0) == cell(7, 10));
-  CHECK(end_cell(s, policy({"stay_mining_bonus=0.5"}).decide(s, 0), 0) == cell(7, 9));
+  // Undiscounted rates: staying about 9.2 a turn (x 1.3 = 11.9 with the
+  // default bonus), the richer cell about 11.3.
+  CHECK(end_cell(s, policy({"stay_mining_bonus=0"}).decide(s, 0), 0) == cell(7, 10));
+  CHECK(end_cell(s, policy().decide(s, 0), 0) == cell(7, 9));
 }
 
 TEST_CASE("fleet: enemy_yard_discount keeps miners off cells nearer an enemy yard than our own", "[fleet]") {
@@ -396,9 +397,9 @@ TEST_CASE("fleet: a policy that decided neighbouring states answers as a fresh o
   // policy's, bit for bit.
   std::vector<BenchPosition> positions = bench_positions(3, 4, 21, 150);
   for (const BenchPosition& pos : bench_positions(3, 2, 21, 100)) positions.push_back(pos);
-  // With stay_mining_bonus too: its factor enters the bounds the memo relies on.
+  // With and without stay_mining_bonus: its factor enters the bounds the memo relies on.
   for (const std::vector<std::string>& values :
-       {std::vector<std::string>{}, std::vector<std::string>{"stay_mining_bonus=0.3"}}) {
+       {std::vector<std::string>{}, std::vector<std::string>{"stay_mining_bonus=0"}}) {
     for (const BenchPosition& pos : positions) {
       FleetPolicy warm = policy(values);
       Rng rng(7);

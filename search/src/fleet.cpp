@@ -12,7 +12,7 @@ std::vector<ParamSpec> fleet_specs() {
   return {
       // Mining.
       {"max_mine_turns", 12, 1, 60, "most turns a trip plans to mine one cell", true},
-      {"stay_mining_bonus", 0, 0, 10, "a mining trip to the cell the ship is on is worth this much more (1 + this): ships mine a cell longer before hopping to a richer one with cargo aboard"},
+      {"stay_mining_bonus", 0.3, 0, 10, "a mining trip to the cell the ship is on is worth this much more (1 + this): ships mine a cell longer before hopping to a richer one with cargo aboard (0.3 measured better than 0 against the public bots, 2- and 4-player)"},
       {"targets_per_ship", 10, 1, 64, "mining candidates kept per ship for the assignment", true},
       {"min_target_halite", 20, 0, 500, "cells with less halite are never mining targets"},
       {"harvest_ratio", 0.7, 0, 10, "a cell is mined once it holds this times the mean of the non-empty cells"},
