@@ -58,14 +58,15 @@ State yard_under_attack(double bank) {
   return s;
 }
 
-// Two players at step 100, each with one yard and one ship, ours empty,
-// the enemy's carrying `enemy_cargo`; every cell holds 10, below
+// Two players at step 100, each with one yard and one ship, ours carrying
+// `our_cargo`, the enemy's `enemy_cargo`; every cell holds 10, below
 // min_target_halite.
-State one_yard_and_ship_each(int our_yard, int our_ship, int enemy_yard, int enemy_ship, double enemy_cargo = 0) {
+State one_yard_and_ship_each(int our_yard, int our_ship, int enemy_yard, int enemy_ship, double enemy_cargo = 0,
+                             double our_cargo = 0) {
   State s = State::empty(config_at(), 2, 100);
   s.add_shipyard(UnitId::make(1, 1), our_yard, 0);
   s.add_shipyard(UnitId::make(1, 2), enemy_yard, 1);
-  s.add_ship(UnitId::make(2, 1), our_ship, 0, 0);
+  s.add_ship(UnitId::make(2, 1), our_ship, 0, our_cargo);
   s.add_ship(UnitId::make(2, 2), enemy_ship, 1, enemy_cargo);
   for (int c = 0; c < kSize * kSize; ++c) s.set_halite(c, 10);
   return s;
@@ -353,12 +354,8 @@ TEST_CASE("fleet: stay_mining_bonus keeps a ship mining its cell rather than hop
   // Step 150. Our ship on (7,9) with 20 aboard, its cell holding 61 (two
   // moves from our yard on (7,7)); a richer cell (7,11) with 150 two moves
   // on; every other cell below min_target_halite; the enemy far away.
-  State s = State::empty(config_at(), 2, 150);
-  s.add_shipyard(UnitId::make(1, 1), cell(7, 7), 0);
-  s.add_shipyard(UnitId::make(1, 2), cell(0, 0), 1);
-  s.add_ship(UnitId::make(2, 1), cell(7, 9), 0, 20);
-  s.add_ship(UnitId::make(2, 2), cell(1, 0), 1, 0);
-  for (int c = 0; c < kSize * kSize; ++c) s.set_halite(c, 10);
+  State s = one_yard_and_ship_each(cell(7, 7), cell(7, 9), cell(0, 0), cell(1, 0), /*enemy_cargo=*/0, /*our_cargo=*/20);
+  s.set_step(150);
   s.set_halite(cell(7, 9), 61);
   s.set_halite(cell(7, 11), 150);
   // Undiscounted rates: staying about 9.2 a turn (x 1.3 = 11.9 with the
