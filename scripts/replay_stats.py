@@ -12,9 +12,11 @@ For each player (by name), averaged over the replays it plays in:
 - in each window, what its ships did with their turns: ship-turns, the
   share spent mining (staying put and gaining cargo, with no other ship
   arriving there) and the halite a mining turn gained, the share spent
-  moving with cargo aboard (exposed to any lighter enemy), and the share
+  moving with cargo aboard (exposed to any lighter enemy), the share
   of the halite mined on cells whose nearest yard is its own (its zone;
-  a cell as near to another player's yard is not).
+  a cell as near to another player's yard is not), and its mining visits
+  (turns in a row a ship mined one cell; a visit counts in the window of
+  its last turn): how many, and the share that lasted one turn.
 With --agent, also the collisions its ships took part in, per window: who
 arrived on the cell (each ship as its player's name and 0 for an empty
 ship, + for one with cargo) and whose ship survived (the agent's, another
@@ -93,6 +95,13 @@ def stats(paths, agent, checkpoints, window):
         us = names.index(agent) if agent in names else -1
         agent_games += us >= 0
         seen = [set() for _ in names]
+        visits = {}  # (player, ship id) -> (turns mined in a row so far, window of the last)
+
+        def close_visit(key):
+            turns, w = visits.pop(key)
+            per_window[(names[key[0]], "visits", w)] += 1
+            per_window[(names[key[0]], "one-turn visits", w)] += turns == 1
+
         for t, step in enumerate(steps):
             try:
                 players = step[0]["observation"]["players"]
@@ -110,7 +119,7 @@ def stats(paths, agent, checkpoints, window):
                 following = steps[t + 1][0]["observation"]["players"]
                 w = t // window * window
                 arrivals = collections.defaultdict(list)  # cell -> [(player, cargo, survived)]
-                stays = []  # (player, cell, cargo gained) of ships that stayed and gained cargo
+                stays = []  # (player, ship id, cell, cargo gained) of ships that stayed and gained cargo
                 for p, (_, _, ships) in enumerate(players):
                     actions = steps[t + 1][p].get("action") or {}
                     own_yards = set(following[p][1].values())
@@ -127,19 +136,24 @@ def stats(paths, agent, checkpoints, window):
                         arrivals[destination(cell, action, size)].append((p, cargo, after is not None))
                         per_window[(names[p], "ship turns", w)] += 1
                         if action is None and after is not None and after[1] > cargo:
-                            stays.append((p, cell, after[1] - cargo))
+                            stays.append((p, sid, cell, after[1] - cargo))
                         elif action is not None and cargo > 0:
                             per_window[(names[p], "loaded moves", w)] += 1
                 yards = [(cell, p) for p, (_, own, _) in enumerate(players) for cell in own.values()]
-                for p, cell, gained in stays:
+                mined = set()
+                for p, sid, cell, gained in stays:
                     if len(arrivals[cell]) > 1:
                         continue  # cargo won in a collision, not mined
+                    mined.add((p, sid))
+                    visits[(p, sid)] = (visits.get((p, sid), (0, w))[0] + 1, w)
                     per_window[(names[p], "mining turns", w)] += 1
                     per_window[(names[p], "mined", w)] += gained
                     if yards:
                         nearest = min(torus_distance(cell, y, size) for y, _ in yards)
                         if {q for y, q in yards if torus_distance(cell, y, size) == nearest} == {p}:
                             per_window[(names[p], "mined in own zone", w)] += gained
+                for key in [key for key in visits if key not in mined]:
+                    close_visit(key)
                 if us >= 0:
                     for arrived in arrivals.values():
                         if len(arrived) < 2 or all(p != us for p, _, _ in arrived):
@@ -155,6 +169,8 @@ def stats(paths, agent, checkpoints, window):
                         collisions[(w, who, outcome)] += 1
             except (KeyError, IndexError, TypeError, ValueError) as e:
                 raise ReplayError(f"{path}: step {t}: malformed ({type(e).__name__}: {e})")
+        for key in list(visits):
+            close_visit(key)
     windows = list(range(0, max(last - 1, 1), window))
     result = {"replays": len(paths), "checkpoints": checkpoints, "window": window, "players": {}}
     for name in sorted(games):
@@ -170,7 +186,9 @@ def stats(paths, agent, checkpoints, window):
                          "mining turns": round(per_window[(name, "mining turns", w)] / n, 1),
                          "mined": round(per_window[(name, "mined", w)] / n, 1),
                          "mined in own zone": round(per_window[(name, "mined in own zone", w)] / n, 1),
-                         "loaded moves": round(per_window[(name, "loaded moves", w)] / n, 1)} for w in windows],
+                         "loaded moves": round(per_window[(name, "loaded moves", w)] / n, 1),
+                         "visits": round(per_window[(name, "visits", w)] / n, 1),
+                         "one-turn visits": round(per_window[(name, "one-turn visits", w)] / n, 1)} for w in windows],
         }
     if agent is not None:
         result["agent"] = agent
@@ -191,7 +209,7 @@ def print_text(r):
         for what, values in s["at"].items():
             print(f"  {what:<12}" + "".join(f"{v:>9.1f}" for v in values))
         print(f"  {'steps':<12}{'deposited':>10}{'deposits':>10}{'mean':>7}{'lost':>7}"
-              f"{'ship-turns':>12}{'mining':>8}{'a turn':>8}{'loaded':>8}{'own zone':>10}")
+              f"{'ship-turns':>12}{'mining':>8}{'a turn':>8}{'loaded':>8}{'own zone':>10}{'visits':>8}{'1 turn':>8}")
         for w in s["windows"]:
             mean = w["deposited"] / w["deposits"] if w["deposits"] else 0
             turns = w["ship turns"] or 1
@@ -200,7 +218,8 @@ def print_text(r):
             span = f"{w['from']}-{w['from'] + r['window'] - 1}"
             print(f"  {span:<12}{w['deposited']:>10.0f}{w['deposits']:>10.1f}{mean:>7.0f}{w['lost']:>7.1f}"
                   f"{w['ship turns']:>12.0f}{w['mining turns'] / turns:>8.2f}{per_turn:>8.1f}"
-                  f"{w['loaded moves'] / turns:>8.2f}{own:>10.2f}")
+                  f"{w['loaded moves'] / turns:>8.2f}{own:>10.2f}{w['visits']:>8.0f}"
+                  f"{w['one-turn visits'] / w['visits'] if w['visits'] else 0:>8.2f}")
     if "collisions" in r:
         print(f"\ncollisions of {r['agent']}'s ships ({r['agent_games']} games), per game")
         for c in r["collisions"]:

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """scripts/replay_stats.py on a hand-made three-state replay with known
 events (a deposit, two empty ships colliding, a conversion, two ships
-mining): the counts at the checkpoints, the deposits, the ships lost (not
-the converted one), the ship-turns, mining turns, halite mined (in the
-player's own zone or not) and moves with cargo, the
+mining) and a ship mining one cell two turns: the counts at the
+checkpoints, the deposits, the ships lost (not the converted one), the
+ship-turns, mining turns, halite mined (in the player's own zone or not),
+moves with cargo and mining visits (how many lasted one turn), the
 collision rows, names from the file name, info.TeamNames or p0/p1, gzipped
 replays, and the clear refusals (a missing file, a file that is not JSON,
 JSON that is not a replay, an unknown agent, a bad window)."""
@@ -61,10 +62,27 @@ with tempfile.TemporaryDirectory() as d:
     assert a["at"]["ships so far"] == [3, 3], a
     assert b["at"]["ships"] == [3, 1] and b["at"]["yards"] == [1, 2], b
     assert a["windows"] == [{"from": 0, "deposited": 100, "deposits": 1, "lost": 1, "ship turns": 5,
-                             "mining turns": 1, "mined": 25, "mined in own zone": 25, "loaded moves": 1}], a
+                             "mining turns": 1, "mined": 25, "mined in own zone": 25, "loaded moves": 1,
+                             "visits": 1, "one-turn visits": 1}], a
     # e2 converted: neither lost nor a ship-turn.
     assert b["windows"] == [{"from": 0, "deposited": 0, "deposits": 0, "lost": 1, "ship turns": 3,
-                             "mining turns": 1, "mined": 10, "mined in own zone": 0, "loaded moves": 0}], b
+                             "mining turns": 1, "mined": 10, "mined in own zone": 0, "loaded moves": 0,
+                             "visits": 1, "one-turn visits": 1}], b
+
+    # A visit of two turns: m1 mines 10 and 8 on cell 6, then moves EAST.
+    two = {"configuration": {"size": 5}, "steps": [
+        [state([[0, {"y0": 0}, {"m1": [6, 0]}], [0, {"y1": 24}, {}]]), {"action": {}}],
+        [state([[0, {"y0": 0}, {"m1": [6, 10]}], [0, {"y1": 24}, {}]]), {"action": {}}],
+        [state([[0, {"y0": 0}, {"m1": [6, 18]}], [0, {"y1": 24}, {}]]), {"action": {}}],
+        [dict(state([[0, {"y0": 0}, {"m1": [7, 18]}], [0, {"y1": 24}, {}]]), action={"m1": "EAST"}), {"action": {}}]]}
+    two_path = os.path.join(d, "two.json")
+    with open(two_path, "w") as f:
+        json.dump(two, f)
+    w = run("--json", "--window", "10", two_path)
+    assert w.returncode == 0, w.stderr
+    w = json.loads(w.stdout)["players"]["p0"]["windows"][0]
+    assert w["mining turns"] == 2 and w["mined"] == 18 and w["visits"] == 1 and w["one-turn visits"] == 0, w
+    assert w["loaded moves"] == 1, w
     assert r["collisions"] == [{"from": 0, "arrived": "a0 + b0", "outcome": "none survive", "per_game": 1}], r
 
     # Cargo won in a collision is not mined: c1 (empty) stays on 3, d1 with 40
