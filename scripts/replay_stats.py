@@ -149,8 +149,9 @@ def stats(paths, agent, checkpoints, window):
                     per_window[(names[p], "mining turns", w)] += 1
                     per_window[(names[p], "mined", w)] += gained
                     if yards:
-                        nearest = min(torus_distance(cell, y, size) for y, _ in yards)
-                        if {q for y, q in yards if torus_distance(cell, y, size) == nearest} == {p}:
+                        by_distance = [(torus_distance(cell, y, size), q) for y, q in yards]
+                        nearest = min(d for d, _ in by_distance)
+                        if {q for d, q in by_distance if d == nearest} == {p}:
                             per_window[(names[p], "mined in own zone", w)] += gained
                 for key in [key for key in visits if key not in mined]:
                     close_visit(key)
