@@ -16,7 +16,12 @@ same for the agent's margin over the best other player (its bank minus the
 highest other bank: what decides a game, and in 2-player games the better
 measure, since a change that lets the opponent gain more than we do raises
 our bank and loses by more); and each run's first places, win rate with its
-95% Wilson interval and mean rank.
+95% Wilson interval and mean rank. In 4-player games it then prints the same
+per seat arrangement, named by the opponent seated diagonally opposite the
+agent (the reference starts players 0-3 in the board's four quadrants, so
+player p faces 3 - p across the board and has the other two as neighbours;
+a rotation of seats need not give every opponent that place, and the
+neighbours decide much of a game, docs/results.md).
 Exits with 2 and a message naming the problem when a file cannot be read,
 has no game with the agent, or the two runs share no game.
 """
@@ -37,7 +42,8 @@ def wilson(wins, n, z=1.96):
 
 
 def load(path, agent):
-    """game_id -> (bank, rank, margin over the best other) of `agent` in each finished game of the run."""
+    """game_id -> (bank, rank, margin over the best other, the opponent diagonally opposite or None) of `agent`
+    in each finished game of the run."""
     games = {}
     try:
         with open(path) as f:
@@ -58,7 +64,8 @@ def load(path, agent):
                     continue
                 rank = 1 + sum(1 for r in rewards if r is not None and r > mine)
                 others = [r for i, r in enumerate(rewards) if i != me and r is not None]
-                games[key] = (float(mine), rank, float(mine - max(others)) if others else float(mine))
+                opposite = seats[3 - me] if len(seats) == 4 else None
+                games[key] = (float(mine), rank, float(mine - max(others)) if others else float(mine), opposite)
     except OSError as e:
         raise SystemExit(f"{path}: {e.strerror}")
     if not games:
@@ -84,23 +91,35 @@ def main():
         return 2
     n = len(keys)
 
-    def paired(field):
-        d = [new[k][field] - old[k][field] for k in keys]
-        mean = sum(d) / n
-        se = math.sqrt(sum((x - mean) ** 2 for x in d) / (n - 1) / n) if n > 1 else float("nan")
-        return d, f"new - old: {mean:+.0f} +- {se:.0f} (standard error); new better on {sum(x > 0 for x in d)} of {n}"
+    def paired(field, subset):
+        d = [new[k][field] - old[k][field] for k in subset]
+        mean = sum(d) / len(d)
+        if len(d) > 1:
+            se = math.sqrt(sum((x - mean) ** 2 for x in d) / (len(d) - 1) / len(d))
+            spread = f" +- {se:.0f} (standard error)"
+        else:
+            spread = " (one game: no standard error)"
+        return d, f"new - old: {mean:+.0f}{spread}; new better on {sum(x > 0 for x in d)} of {len(d)}"
 
-    diffs, bank_line = paired(0)
-    margins, margin_line = paired(2)
+    def firsts_and_rank(run, subset):
+        return sum(run[k][1] == 1 for k in subset), sum(run[k][1] for k in subset) / len(subset)
+
+    diffs, bank_line = paired(0, keys)
+    margins, margin_line = paired(2, keys)
     print(f"{n} games paired: {args.agent}'s bank, {bank_line}")
     print(f"  its margin over the best other player, {margin_line}")
     for name, run in (("new", new), ("old", old)):
-        firsts = sum(run[k][1] == 1 for k in keys)
+        firsts, rank = firsts_and_rank(run, keys)
         low, high = wilson(firsts, n)
-        rank = sum(run[k][1] for k in keys) / n
         bank = sum(run[k][0] for k in keys) / n
         print(f"  {name}: first in {firsts} ({100 * firsts / n:.1f}% [{100 * low:.1f}, {100 * high:.1f}]), "
               f"mean rank {rank:.2f}, mean bank {bank:.0f}")
+    for opposite in sorted({new[k][3] for k in keys if new[k][3] is not None}):
+        subset = [k for k in keys if new[k][3] == opposite]
+        _, line = paired(2, subset)
+        (nf, nr), (of, orank) = firsts_and_rank(new, subset), firsts_and_rank(old, subset)
+        print(f"  {opposite} opposite: {len(subset)} game{'s' if len(subset) > 1 else ''}; margin {line}; "
+              f"new first in {nf}, mean rank {nr:.2f}; old first in {of}, mean rank {orank:.2f}")
     if args.games:
         for k, d, m in zip(keys, diffs, margins):
             print(f"  {k}: new {new[k][0]:.0f} (rank {new[k][1]}), old {old[k][0]:.0f} (rank {old[k][1]}), {d:+.0f}; "

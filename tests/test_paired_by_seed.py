@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """scripts/paired_by_seed.py on hand-made kaggle-arena records: the paired
 difference of the bank and of the margin over the best other player, their
-standard errors, first places and ranks, and the clear
+standard errors, first places and ranks, the same per seat arrangement
+(the opponent seated opposite), and the clear
 refusals (a missing file, a record that is not a game, no shared game)."""
 import json
 import os
@@ -44,6 +45,11 @@ with tempfile.TemporaryDirectory() as d:
     assert "  its margin over the best other player, new - old: -867 +- 1117 (standard error); new better on 2 of 3" in out, out
     assert "new: first in 2 (66.7% [20.8, 93.9]), mean rank 1.67, mean bank 1500" in out, out
     assert "old: first in 1 (33.3% [6.1, 79.2]), mean rank 2.00, mean bank 1500" in out, out
+    # Seat p faces 3 - p: c is opposite ours in seed 1, b in seeds 2 and 3 (margins -3100, +300).
+    assert ("  b opposite: 2 games; margin new - old: -1400 +- 1700 (standard error); new better on 1 of 2; "
+            "new first in 1, mean rank 2.00; old first in 1, mean rank 2.00") in out, out
+    assert ("  c opposite: 1 game; margin new - old: +200 (one game: no standard error); new better on 1 of 1; "
+            "new first in 1, mean rank 1.00; old first in 0, mean rank 2.00") in out, out
     assert "4p|a,b,ours,c|seed3: new 500 (rank 3), old 200 (rank 3), +300; margin -200 against -500, +300" in out, out
 
     r = run(new, os.path.join(d, "missing.jsonl"))
