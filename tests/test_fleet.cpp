@@ -92,6 +92,21 @@ State enemy_yard_lead_position() {
   return s;
 }
 
+// Our ship with `cargo` on (7,7), going home to our yard on (7,0); enemy
+// ships four moves from (7,6), one in each direction: (3,6), (11,6), (7,2)
+// empty and (7,10) with `east_cargo`. No halite anywhere, step 100, the
+// enemy's yard far off and its bank empty (no spawns).
+State boxed_position(double cargo, double east_cargo = 0) {
+  State s = State::empty(config_at(), 2, 100);
+  s.add_shipyard(UnitId::make(1, 1), cell(7, 0), 0);
+  s.add_shipyard(UnitId::make(1, 2), cell(0, 11), 1);
+  s.add_ship(UnitId::make(2, 1), cell(7, 7), 0, cargo);
+  for (const int c : {cell(3, 6), cell(11, 6), cell(7, 2)}) s.add_ship(UnitId::make(3, c), c, 1, 0);
+  s.add_ship(UnitId::make(3, cell(7, 10)), cell(7, 10), 1, east_cargo);
+  s.mutable_player(1).bank = 0;
+  return s;
+}
+
 }  // namespace
 
 TEST_CASE("fleet: a loaded ship never ends where a lighter enemy can reach when a safe move exists", "[fleet]") {
@@ -350,6 +365,56 @@ TEST_CASE("fleet: with farm_yards 2 only the cells near two own yards are farmed
   CHECK(end_cell(s, d, 0) != cell(7, 9));
 }
 
+TEST_CASE("fleet: the box map marks cells with a lighter enemy ahead in every direction before an own yard", "[fleet]") {
+  // (7,6) and (7,7) have an enemy in each of the four cones (no more to the
+  // side than ahead) within box_radius 5; (6,7) and (8,7) have none within
+  // 5 to the south and to the north.
+  State s = boxed_position(100);
+  FleetPolicy off = policy();
+  off.decide(s, 0);
+  CHECK(off.box_cargo(cell(7, 7)) == kInf);  // the map is off by default
+  FleetPolicy fleet = policy({"box_penalty=1"});
+  fleet.decide(s, 0);
+  CHECK(fleet.box_cargo(cell(7, 7)) == 0);
+  CHECK(fleet.box_cargo(cell(7, 6)) == 0);
+  CHECK(fleet.box_cargo(cell(6, 7)) == kInf);
+  CHECK(fleet.box_cargo(cell(8, 7)) == kInf);
+  CHECK(fleet.box_cargo(cell(7, 0)) == kInf);  // an own yard
+  // An own yard nearer than the enemy that way opens the side: a yard on
+  // (7,9) is two moves east of (7,7), three of (7,6), the enemy four.
+  State yard_east = s;
+  yard_east.add_shipyard(UnitId::make(1, 3), cell(7, 9), 0);
+  fleet.decide(yard_east, 0);
+  CHECK(fleet.box_cargo(cell(7, 7)) == kInf);
+  CHECK(fleet.box_cargo(cell(7, 6)) == kInf);
+  // The lightest enemy covering a side decides which cargo is boxed in.
+  fleet.decide(boxed_position(100, 50), 0);
+  CHECK(fleet.box_cargo(cell(7, 7)) == 50);
+  // Enemies farther than box_radius do not count.
+  FleetPolicy narrow = policy({"box_penalty=1", "box_radius=3"});
+  narrow.decide(s, 0);
+  CHECK(narrow.box_cargo(cell(7, 7)) == kInf);
+}
+
+TEST_CASE("fleet: box_penalty keeps a loaded ship from stepping into a box on its way home", "[fleet]") {
+  State s = boxed_position(100);
+  CHECK(end_cell(s, policy().decide(s, 0), 0) == cell(7, 6));
+  const int end = end_cell(s, policy({"box_penalty=1000"}).decide(s, 0), 0);
+  CHECK((end == cell(6, 7) || end == cell(8, 7)));
+}
+
+TEST_CASE("fleet: box_discount sends a miner to a cell where it would not be boxed in", "[fleet]") {
+  // Our empty ship on (7,7) between two cells a move away: (7,6) with 200,
+  // six moves from our yard and boxed in once the ship holds anything, and
+  // (6,7) with 180, eight moves from it and open to the south. Undiscounted
+  // rates: about 13.0 and 10.1 a turn.
+  State s = boxed_position(0);
+  s.set_halite(cell(7, 6), 200);
+  s.set_halite(cell(6, 7), 180);
+  CHECK(policy().decide(s, 0).targets[0] == cell(7, 6));
+  CHECK(policy({"box_discount=0.5"}).decide(s, 0).targets[0] == cell(6, 7));
+}
+
 TEST_CASE("fleet: stay_mining_bonus keeps a ship mining its cell rather than hopping to a richer one", "[fleet]") {
   // Step 150. Our ship on (7,9) with 20 aboard, its cell holding 61 (two
   // moves from our yard on (7,7)); a richer cell (7,11) with 150 two moves
@@ -394,9 +459,11 @@ TEST_CASE("fleet: a policy that decided neighbouring states answers as a fresh o
   // policy's, bit for bit.
   std::vector<BenchPosition> positions = bench_positions(3, 4, 21, 150);
   for (const BenchPosition& pos : bench_positions(3, 2, 21, 100)) positions.push_back(pos);
-  // With and without stay_mining_bonus: its factor enters the bounds the memo relies on.
+  // With and without stay_mining_bonus (its factor enters the bounds the
+  // memo relies on), and with the box map (it follows our own ships' yards).
   for (const std::vector<std::string>& values :
-       {std::vector<std::string>{}, std::vector<std::string>{"stay_mining_bonus=0"}}) {
+       {std::vector<std::string>{}, std::vector<std::string>{"stay_mining_bonus=0"},
+        std::vector<std::string>{"box_discount=0.5", "box_penalty=150"}}) {
     for (const BenchPosition& pos : positions) {
       FleetPolicy warm = policy(values);
       Rng rng(7);

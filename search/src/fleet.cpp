@@ -42,6 +42,9 @@ std::vector<ParamSpec> fleet_specs() {
       {"late_discount_steps", 0, 0, 400, "in the last this many steps the three enemy discounts above (control, pressure, enemy yards) are scaled by late_discount_scale (0: never)", true},
       {"late_discount_scale", 0.5, 0, 1, "... a ship lost late costs only what it would still bring home, and the regrown cells left are the contested ones"},
       {"pressure_penalty", 30, 0, 1e5, "cost per unit of pressure on a loaded ship's next cell, times (cargo + 100) / 100"},
+      {"box_radius", 5, 0, 16, "a loaded ship is boxed in where in each of the four directions an enemy ship lighter than it is within this many moves and nearer than any own yard that way (the cone: no more to the side than ahead)", true},
+      {"box_discount", 0, 0, 1, "a mining trip's value times 1 - this where the ship would be boxed in with the cargo it holds after a turn there"},
+      {"box_penalty", 0, 0, 1e6, "cost of a ship with cargo ending its move boxed in (not on an own yard)"},
       // Returning.
       {"return_bias", 1.2, 0, 10, "multiplies the value of taking the cargo home now"},
       {"min_return_turns", 1, 1, 64, "the cargo's value of going home is spread over at least this many turns (a trip home and out again)", true},
@@ -133,6 +136,9 @@ FleetParams FleetParams::from(const Params& p) {
   f.pressure_radius = p.get_int("pressure_radius");
   f.pressure_discount = p.get("pressure_discount");
   f.pressure_penalty = p.get("pressure_penalty");
+  f.box_radius = p.get_int("box_radius");
+  f.box_discount = p.get("box_discount");
+  f.box_penalty = p.get("box_penalty");
   f.enemy_yard_discount = p.get("enemy_yard_discount");
   f.late_discount_steps = p.get_int("late_discount_steps");
   f.late_discount_scale = p.get("late_discount_scale");
@@ -371,6 +377,49 @@ void FleetPolicy::compute_maps(const State& s, int me) {
   for (int c = 0; c < cells; ++c) board_halite_ += s.halite(c);
 }
 
+void FleetPolicy::compute_box_map(const State& s, int me) {
+  const int cells = geo_.cells();
+  std::fill(box_cargo_.begin(), box_cargo_.begin() + cells, kInf);
+  if (p_.box_discount <= 0 && p_.box_penalty <= 0) return;
+  const int radius = p_.box_radius;
+  if (box_offsets_radius_ != radius) {
+    box_offsets_radius_ = radius;
+    box_offsets_.clear();
+    for (int dr = -radius; dr <= radius; ++dr)
+      for (int dc = -(radius - std::abs(dr)); dc <= radius - std::abs(dr); ++dc) {
+        if (dr == 0 && dc == 0) continue;
+        const int cones = (dr < 0 && std::abs(dc) <= -dr ? 1 : 0) | (dr > 0 && std::abs(dc) <= dr ? 2 : 0) |
+                          (dc < 0 && std::abs(dr) <= -dc ? 4 : 0) | (dc > 0 && std::abs(dr) <= dc ? 8 : 0);
+        box_offsets_.push_back({static_cast<int8_t>(dr), static_cast<int8_t>(dc),
+                                static_cast<int8_t>(std::abs(dr) + std::abs(dc)), static_cast<uint8_t>(cones)});
+      }
+  }
+  // A unit at offset (dr, dc) from cell c lies on c - offset's side: each
+  // unit marks the cells it stands round.
+  box_escape_.assign(static_cast<size_t>(cells) * 4, radius + 1);
+  auto mark_yard = [&](int yard) {
+    for (const BoxOffset& o : box_offsets_) {
+      int* escape = &box_escape_[static_cast<size_t>(offset(yard, -o.dr, -o.dc)) * 4];
+      for (int k = 0; k < 4; ++k)
+        if (o.cones >> k & 1) escape[k] = std::min<int>(escape[k], o.dist);
+    }
+  };
+  for (const Shipyard& y : s.shipyards())
+    if (y.owner == me) mark_yard(y.cell);
+  for (int site : sites_) mark_yard(site);
+  box_cover_.assign(static_cast<size_t>(cells) * 4, kInf);
+  for (const auto& [cell, cargo] : enemies_)
+    for (const BoxOffset& o : box_offsets_) {
+      const size_t at = static_cast<size_t>(offset(cell, -o.dr, -o.dc)) * 4;
+      for (int k = 0; k < 4; ++k)
+        if ((o.cones >> k & 1) && o.dist < box_escape_[at + k]) box_cover_[at + k] = std::min(box_cover_[at + k], cargo);
+    }
+  for (int c = 0; c < cells; ++c) {
+    const double* cover = &box_cover_[static_cast<size_t>(c) * 4];
+    if (yard_cell_[c] != 1) box_cargo_[c] = std::max(std::max(cover[0], cover[1]), std::max(cover[2], cover[3]));
+  }
+}
+
 // --------------------------------------------------------------- economy ----
 
 void FleetPolicy::plan_economy(const State& s, int me) {
@@ -605,6 +654,7 @@ void FleetPolicy::prepare_mining(const State& s) {
     // Nearer an enemy yard than our own, a trip is worth less: enemy ships
     // spawn, return and hunt there.
     m.territory = enemy_yard_lead_[c] > 0 ? std::exp(-enemy_discount_scale_ * p_.enemy_yard_discount * enemy_yard_lead_[c]) : 1.0;
+    m.box_cargo = box_cargo_[c];
     m.farm = farm_[c] != 0;
     m.enemy_on = enemy_on_[c] != 0;
     mine_cells_.push_back(m);
@@ -613,7 +663,8 @@ void FleetPolicy::prepare_mining(const State& s) {
   // [0, 1], halite never negative.
   const int max_t = std::min(p_.max_mine_turns, kMaxTurns - 1);
   bool bounded = p_.pressure_discount >= 0 && p_.threat_discount >= 0 && p_.threat_discount <= 1 &&
-                 p_.return_weight >= 0 && p_.control_discount >= 0 && p_.enemy_yard_discount >= 0;
+                 p_.return_weight >= 0 && p_.control_discount >= 0 && p_.enemy_yard_discount >= 0 &&
+                 p_.box_discount >= 0 && p_.box_discount <= 1;
   for (int t = 0; t <= max_t; ++t) bounded = bounded && keep_[t] >= 0 && keep_[t] <= 1;
   for (double f : discount_) bounded = bounded && f >= 0 && f <= 1;
   for (int k = 0; k < kMaxDist; ++k) bounded = bounded && growth_[k] >= 0 && mined_left_[k] >= 0 && mined_left_[k] <= 1;
@@ -638,7 +689,7 @@ void FleetPolicy::diff_mining_cells(const State& s) {
     return a.cell == b.cell && a.home == b.home && same_bits(a.halite, b.halite) && same_bits(a.held, b.held) &&
            same_bits(a.held_pressed, b.held_pressed) && same_bits(a.lightest_presser, b.lightest_presser) &&
            same_bits(a.heaviest_presser, b.heaviest_presser) && same_bits(a.territory, b.territory) &&
-           a.farm == b.farm && a.enemy_on == b.enemy_on;
+           same_bits(a.box_cargo, b.box_cargo) && a.farm == b.farm && a.enemy_on == b.enemy_on;
   };
   // Both lists are in cell order.
   size_t j = 0;
@@ -764,6 +815,7 @@ void FleetPolicy::best_mining_targets(const State& s, int from, double x) {
     else factor = m.held * std::exp(-enemy_discount_scale_ * p_.pressure_discount * pressure(c, arriving));
     best *= factor;
     best *= m.territory;
+    if (arriving > m.box_cargo) best *= 1 - p_.box_discount;
     if (d1 == 0) best *= stay_factor;
     if (lighter_within(c, d1) < arriving) best *= 1 - p_.threat_discount;
     if (!can_enter(best, c)) {
@@ -929,6 +981,7 @@ void FleetPolicy::assign(const State& s, int me) {
   sites_.clear();
   for (int i : converts_) sites_.push_back(ships[i].cell);
   home_distances(s, me, geo_, sites_, home_);
+  compute_box_map(s, me);
   const int cells = geo_.cells();
   // How many moves nearer an enemy yard than our own each cell is.
   std::fill(enemy_yard_lead_.begin(), enemy_yard_lead_.begin() + cells, int16_t{0});
@@ -1103,6 +1156,7 @@ void FleetPolicy::cost_moves(const State& s, int me) {
         for (int o = 0; o < kNumMoves; ++o) esc += danger2_[geo_.neighbor(nc, o)] > next_x;
         if (esc == 0) cost += p_.trap_penalty + next_x;
         else if (esc == 1) cost += p_.narrow_penalty;
+        if (next_x > box_cargo_[nc]) cost += p_.box_penalty;
       }
       // A planned spawn gives way to a ship bringing cargo home (the spawn is
       // dropped, the deposit is not delayed); other ships keep off the yard.

@@ -87,6 +87,13 @@ struct FleetParams {
   int pressure_radius;           // lighter enemy ships press on a cell within this distance
   double pressure_discount;      // a trip's value x exp(-this x pressure at the target)
   double pressure_penalty;       // cost per unit of pressure on a loaded ship's next cell
+  // Boxed in: in each of the four directions (a cone: no more to the side
+  // than ahead) an enemy ship lighter than ours is within box_radius moves
+  // and nearer than any own yard that way. Hunters that surround a ship
+  // (mzotkiew's) pick exactly such ships.
+  int box_radius;
+  double box_discount;           // a mining trip's value x (1 - this) where the ship would be boxed in
+  double box_penalty;            // cost of a loaded ship ending its move boxed in
   double enemy_yard_discount;    // a trip's value x exp(-this x how much nearer an enemy yard the target is than own yards)
   int late_discount_steps;       // in the last this many steps the three discounts above ...
   double late_discount_scale;    // ... are scaled by this
@@ -179,6 +186,10 @@ class FleetPolicy {
   // The planned yard site (-1: none) and the control map of the last decide().
   int planned_site() const { return site_; }
   double control(int cell) const { return control_[cell]; }
+  // The box map of the last decide(): a ship of ours carrying more than this
+  // is boxed in on `cell` (+inf there, and everywhere when box_discount and
+  // box_penalty are both 0).
+  double box_cargo(int cell) const { return box_cargo_[cell]; }
   // How many defenders spawned at `yard` were sunk the turn they appeared
   // (counted with `remember`).
   int lost_defenders(UnitId yard) const;
@@ -227,6 +238,8 @@ class FleetPolicy {
   // ship on `cell` carrying `cargo`, best first.
   void best_mining_targets(const State& s, int cell, double cargo);
   void cost_moves(const State& s, int player);
+  // box_cargo_ from the enemy ships, own yards and this turn's sites.
+  void compute_box_map(const State& s, int player);
   // The assignment column for `key` (created on first use).
   int column_of(int key, Role role, int cell, int target);
   // The moves of enemy ship `enemy` that no own ship lighter than it can
@@ -279,6 +292,17 @@ class FleetPolicy {
   std::vector<std::pair<double, double>> pressure_;  // (enemy cargo, weight) near each cell
   std::array<uint8_t, kMaxCells> yard_cell_{};    // 1: own yard, 2: enemy yard
   std::array<uint8_t, kMaxCells> enemy_on_{};     // an enemy ship stands there
+  // The box map (compute_box_map): a ship carrying more than box_cargo_[c]
+  // is boxed in on c (+inf: some direction is open, or the map is off).
+  std::array<double, kMaxCells> box_cargo_{};
+  struct BoxOffset {
+    int8_t dr, dc, dist;
+    uint8_t cones;  // bit k: in direction k's cone (a diagonal offset is in two)
+  };
+  std::vector<BoxOffset> box_offsets_;  // every offset within box_radius but (0, 0)
+  int box_offsets_radius_ = -1;
+  std::vector<int> box_escape_;         // cells x 4: the nearest own yard's distance in each cone (box_radius + 1: none)
+  std::vector<double> box_cover_;       // cells x 4: the least cargo of an enemy ship nearer than that yard
   double board_halite_ = 0;
   // Economy (plan_economy).
   int site_ = -1;            // the planned yard site, kept across turns
@@ -328,6 +352,7 @@ class FleetPolicy {
     double held_pressed;  // held x exp(-pressure_discount x the pressure of every enemy near the cell)
     double lightest_presser, heaviest_presser;  // least and most cargo of those enemies (+inf, -inf: none)
     double territory;  // exp(-enemy_yard_discount x enemy_yard_lead_), 1 where no enemy yard is nearer
+    double box_cargo;  // box_cargo_
     bool farm;
     bool enemy_on;
   };
