@@ -57,6 +57,7 @@ std::vector<ParamSpec> fleet_specs() {
       {"hunt_min_cargo", 30, 0, 5000, "enemy ships carrying less are not hunted"},
       {"hunt_trap_bonus", 3, 1, 100, "hunting value multiplier for a target with no free escape (half the extra for one)"},
       {"hunt_control_bonus", 0.3, 0, 10, "hunting value times 1 + this x own control at the target"},
+      {"hunt_box_bonus", 0, 0, 100, "hunting value times 1 + this for a target boxed in (see box_radius) by lighter ships of any other player"},
       {"strike_free_chance", 0.3, 0, 1, "chance a target that could escape stays put (what striking it is worth)"},
       // Guarding and attacking yards.
       {"guard_radius", 3, 0, 32, "an own yard is threatened when an enemy ship is this close", true},
@@ -136,6 +137,7 @@ FleetParams FleetParams::from(const Params& p) {
   f.pressure_radius = p.get_int("pressure_radius");
   f.pressure_discount = p.get("pressure_discount");
   f.pressure_penalty = p.get("pressure_penalty");
+  f.hunt_box_bonus = p.get("hunt_box_bonus");
   f.box_radius = p.get_int("box_radius");
   f.box_discount = p.get("box_discount");
   f.box_penalty = p.get("box_penalty");
@@ -228,6 +230,24 @@ constexpr double kBoundMargin = 1 + 1e-9;
 constexpr int kNearRadius = 5;
 // A trip's rate has clearly fallen from one t to the next below this factor.
 constexpr double kFallMargin = 1 - 1e-9;
+
+// The directions a unit at offset (dr, dc) from a ship lies in (bits 0-3:
+// rows before, rows after, columns before, columns after), each a cone no
+// wider to the side than it reaches ahead (a diagonal offset lies in two).
+int box_cones(int dr, int dc) {
+  return (dr < 0 && std::abs(dc) <= -dr ? 1 : 0) | (dr > 0 && std::abs(dc) <= dr ? 2 : 0) |
+         (dc < 0 && std::abs(dr) <= -dc ? 4 : 0) | (dc > 0 && std::abs(dr) <= dc ? 8 : 0);
+}
+
+// The offset of cell b from cell a on an n x n torus, each axis in
+// [-(n - 1) / 2, n / 2]: one offset per pair of cells.
+std::pair<int, int> torus_offset(int a, int b, int n) {
+  auto axis = [n](int d) {
+    d = ((d % n) + n) % n;
+    return d > n / 2 ? d - n : d;
+  };
+  return {axis(b / n - a / n), axis(b % n - a % n)};
+}
 
 }  // namespace
 
@@ -382,16 +402,17 @@ void FleetPolicy::compute_box_map(const State& s, int me) {
   std::fill(box_cargo_.begin(), box_cargo_.begin() + cells, kInf);
   if (p_.box_discount <= 0 && p_.box_penalty <= 0) return;
   const int radius = p_.box_radius;
-  if (box_offsets_radius_ != radius) {
+  const int n = geo_.size();
+  if (box_offsets_radius_ != radius || box_offsets_size_ != n) {
     box_offsets_radius_ = radius;
+    box_offsets_size_ = n;
     box_offsets_.clear();
+    auto on_torus = [n](int d) { return d >= -(n - 1) / 2 && d <= n / 2; };
     for (int dr = -radius; dr <= radius; ++dr)
       for (int dc = -(radius - std::abs(dr)); dc <= radius - std::abs(dr); ++dc) {
-        if (dr == 0 && dc == 0) continue;
-        const int cones = (dr < 0 && std::abs(dc) <= -dr ? 1 : 0) | (dr > 0 && std::abs(dc) <= dr ? 2 : 0) |
-                          (dc < 0 && std::abs(dr) <= -dc ? 4 : 0) | (dc > 0 && std::abs(dr) <= dc ? 8 : 0);
+        if ((dr == 0 && dc == 0) || !on_torus(dr) || !on_torus(dc)) continue;
         box_offsets_.push_back({static_cast<int8_t>(dr), static_cast<int8_t>(dc),
-                                static_cast<int8_t>(std::abs(dr) + std::abs(dc)), static_cast<uint8_t>(cones)});
+                                static_cast<int8_t>(std::abs(dr) + std::abs(dc)), static_cast<uint8_t>(box_cones(dr, dc))});
       }
   }
   // A unit at offset (dr, dc) from cell c lies on c - offset's side: each
@@ -418,6 +439,32 @@ void FleetPolicy::compute_box_map(const State& s, int me) {
     const double* cover = &box_cover_[static_cast<size_t>(c) * 4];
     if (yard_cell_[c] != 1) box_cargo_[c] = std::max(std::max(cover[0], cover[1]), std::max(cover[2], cover[3]));
   }
+}
+
+bool FleetPolicy::boxed_in(const State& s, int index) const {
+  const Ship& target = s.ships()[index];
+  const int n = geo_.size();
+  std::array<int, 4> escape;
+  escape.fill(p_.box_radius + 1);
+  for (const Shipyard& y : s.shipyards()) {
+    if (y.owner != target.owner) continue;
+    const auto [dr, dc] = torus_offset(target.cell, y.cell, n);
+    const int dist = std::abs(dr) + std::abs(dc);
+    const int cones = box_cones(dr, dc);
+    for (int k = 0; k < 4; ++k)
+      if (cones >> k & 1) escape[k] = std::min(escape[k], dist);
+  }
+  int covered = 0;
+  for (const Ship& o : s.ships()) {
+    if (o.owner == target.owner || o.cargo >= target.cargo) continue;
+    const auto [dr, dc] = torus_offset(target.cell, o.cell, n);
+    const int dist = std::abs(dr) + std::abs(dc);
+    if (dist > p_.box_radius) continue;
+    const int cones = box_cones(dr, dc);
+    for (int k = 0; k < 4; ++k)
+      if ((cones >> k & 1) && dist < escape[k]) covered |= 1 << k;
+  }
+  return covered == 15;
 }
 
 // --------------------------------------------------------------- economy ----
@@ -934,6 +981,7 @@ void FleetPolicy::score_ship(const State& s, int me, int row) {
       double value = p_.hunt_weight * (e.cargo - x);
       if (escapes_[j] == 0) value *= p_.hunt_trap_bonus;
       else if (escapes_[j] == 1) value *= 0.5 * (1 + p_.hunt_trap_bonus);
+      if (boxed_[j]) value *= 1 + p_.hunt_box_bonus;
       if (control_[e.cell] > 0) value *= 1 + p_.hunt_control_bonus * control_[e.cell];
       for (int side = 1; side < kNumMoves; ++side) {
         const int a = geo_.neighbor(e.cell, side);
@@ -1023,9 +1071,11 @@ void FleetPolicy::assign(const State& s, int me) {
   diff_mining_cells(s);
   escapes_.assign(ships.size(), kNumMoves);
   spared_.assign(ships.size(), 0);
+  boxed_.assign(ships.size(), 0);
   for (int j = 0; j < static_cast<int>(ships.size()); ++j) {
     if (ships[j].owner == me) continue;
     escapes_[j] = free_escapes(s, j);
+    if (p_.hunt_box_bonus > 0 && ships[j].cargo >= p_.hunt_min_cargo) boxed_[j] = boxed_in(s, j);
     spared_[j] = nearest_yard(s.shipyards(), ships[j].owner, ships[j].cell, geo_).dist <= p_.hunt_home_radius;
   }
   // An enemy yard is defended when its owner can spawn or has a ship next to it.

@@ -110,6 +110,7 @@ struct FleetParams {
   double hunt_trap_bonus;        // x this for a target with no free escape (half the extra for one)
   double hunt_control_bonus;     // x (1 + this x own control at the target)
   double strike_free_chance;     // chance a target that could escape stays put (what striking it is worth)
+  double hunt_box_bonus;         // x (1 + this) for a target boxed in (by lighter ships of any other player)
   // Guarding and attacking yards.
   int guard_radius;              // an own yard is threatened when an enemy ship is this close
   double guard_value;            // value of guarding a threatened yard (per turn, from distance 1)
@@ -190,6 +191,12 @@ class FleetPolicy {
   // is boxed in on `cell` (+inf there, and everywhere when box_discount and
   // box_penalty are both 0).
   double box_cargo(int cell) const { return box_cargo_[cell]; }
+  // Whether ship `index` of `state` is boxed in: in each of the four
+  // directions a ship of another player lighter than it lies within
+  // box_radius and nearer than any yard of its owner that way (the box map
+  // asks the same of our ships, this turn's conversions counted as yards).
+  // Needs a decide() on a board of the state's size first.
+  bool boxed_in(const State& state, int index) const;
   // How many defenders spawned at `yard` were sunk the turn they appeared
   // (counted with `remember`).
   int lost_defenders(UnitId yard) const;
@@ -299,8 +306,8 @@ class FleetPolicy {
     int8_t dr, dc, dist;
     uint8_t cones;  // bit k: in direction k's cone (a diagonal offset is in two)
   };
-  std::vector<BoxOffset> box_offsets_;  // every offset within box_radius but (0, 0)
-  int box_offsets_radius_ = -1;
+  std::vector<BoxOffset> box_offsets_;  // every offset within box_radius but (0, 0), as torus_offset() gives them
+  int box_offsets_radius_ = -1, box_offsets_size_ = 0;
   std::vector<int> box_escape_;         // cells x 4: the nearest own yard's distance in each cone (box_radius + 1: none)
   std::vector<double> box_cover_;       // cells x 4: the least cargo of an enemy ship nearer than that yard
   double board_halite_ = 0;
@@ -399,6 +406,7 @@ class FleetPolicy {
   std::array<uint8_t, kMaxCells> mine_changed_{};  // per cell: its MineCell differs from the last (or is new or gone)
   std::vector<int> changed_mine_;  // indices into mine_cells_ of the changed cells worth mining now
   std::vector<int> escapes_;      // per ship index: free escapes of an enemy ship
+  std::vector<uint8_t> boxed_;   // per ship index: an enemy ship boxed in (with hunt_box_bonus > 0)
   std::vector<uint8_t> spared_;  // per ship index: an enemy ship within hunt_home_radius of one of its yards (not hunted)
   std::vector<uint8_t> defended_; // per yard index: an enemy yard can put a defender on its cell
   std::vector<int> yard_threat_;  // per yard index: distance of the nearest enemy ship to an own yard
