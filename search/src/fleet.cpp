@@ -448,6 +448,7 @@ bool FleetPolicy::boxed_in(const State& s, int index) const {
   escape.fill(p_.box_radius + 1);
   for (const Shipyard& y : s.shipyards()) {
     if (y.owner != target.owner) continue;
+    if (y.cell == target.cell) return false;  // home: it deposits
     const auto [dr, dc] = torus_offset(target.cell, y.cell, n);
     const int dist = std::abs(dr) + std::abs(dc);
     const int cones = box_cones(dr, dc);
