@@ -2,7 +2,7 @@
 """Where a bot's games are won and lost: means over Kaggle Halite replays.
 
     python3 scripts/replay_stats.py [--agent NAME] [--checkpoints 50,100,...]
-                                    [--window 100] [--json] REPLAY...
+                                    [--window 100] [--box-radius 5] [--json] REPLAY...
 
 For each player (by name), averaged over the replays it plays in:
 - at each checkpoint step: its ships, yards, bank, the cargo its ships
@@ -17,6 +17,12 @@ For each player (by name), averaged over the replays it plays in:
   a cell as near to another player's yard is not), and its mining visits
   (turns in a row a ship mined one cell; a visit counts in the window of
   its last turn): how many, and the share that lasted one turn.
+With --box-radius R, also per window: its ship-turns with cargo off its
+yards, the share of them boxed in (in each of the four directions, a cone
+no wider to the side than it reaches ahead, a lighter ship of another
+player within R moves and nearer than any yard of its own that way: the
+hunters' surround, search/fleet.h's box map), and of its ships lost with
+cargo, how many were boxed in on the turn they were caught.
 With --agent, also the collisions its ships took part in, per window: who
 arrived on the cell (each ship as its player's name and 0 for an empty
 ship, + for one with cargo) and whose ship survived (the agent's, another
@@ -79,7 +85,45 @@ def torus_distance(a, b, size):
     return min(dr, size - dr) + min(dc, size - dc)
 
 
-def stats(paths, agent, checkpoints, window):
+def torus_offset(a, b, size):
+    """The offset (rows, columns) of cell b from cell a, each in [-(size - 1) // 2, size // 2]."""
+    def axis(d):
+        d %= size
+        return d - size if d > size // 2 else d
+    return axis(b // size - a // size), axis(b % size - a % size)
+
+
+def box_cones(dr, dc):
+    """Bit k set: offset (dr, dc) lies in direction k's cone (rows before, after, columns before, after)."""
+    return ((dr < 0 and abs(dc) <= -dr) | (dr > 0 and abs(dc) <= dr) << 1 |
+            (dc < 0 and abs(dr) <= -dc) << 2 | (dc > 0 and abs(dr) <= dc) << 3)
+
+
+def boxed_in(cell, cargo, own_yards, others, size, radius):
+    """Whether a ship carrying `cargo` on `cell` is boxed in by `others` (cell, cargo) ships."""
+    escape = [radius + 1] * 4
+    for y in own_yards:
+        dr, dc = torus_offset(cell, y, size)
+        cones = box_cones(dr, dc)
+        for k in range(4):
+            if cones >> k & 1:
+                escape[k] = min(escape[k], abs(dr) + abs(dc))
+    covered = 0
+    for other, other_cargo in others:
+        if other_cargo >= cargo:
+            continue
+        dr, dc = torus_offset(cell, other, size)
+        dist = abs(dr) + abs(dc)
+        if dist > radius:
+            continue
+        cones = box_cones(dr, dc)
+        for k in range(4):
+            if cones >> k & 1 and dist < escape[k]:
+                covered |= 1 << k
+    return covered == 15
+
+
+def stats(paths, agent, checkpoints, window, box_radius=0):
     games = collections.Counter()  # name -> replays it plays in
     at = collections.defaultdict(float)  # (name, what, step) -> sum
     per_window = collections.defaultdict(float)  # (name, what, window start) -> sum
@@ -123,11 +167,21 @@ def stats(paths, agent, checkpoints, window):
                 for p, (_, _, ships) in enumerate(players):
                     actions = steps[t + 1][p].get("action") or {}
                     own_yards = set(following[p][1].values())
+                    yards_now = set(players[p][1].values())
+                    others = [(c, x) for q, (_, _, other) in enumerate(players) if q != p for c, x in other.values()]
                     for sid, (cell, cargo) in ships.items():
                         action = actions.get(sid) if isinstance(actions, dict) else None
                         if action == "CONVERT":
                             continue
                         after = following[p][2].get(sid)
+                        boxed = False
+                        if box_radius > 0 and cargo > 0 and cell not in yards_now:
+                            boxed = boxed_in(cell, cargo, yards_now, others, size, box_radius)
+                            per_window[(names[p], "loaded turns", w)] += 1
+                            per_window[(names[p], "boxed turns", w)] += boxed
+                            if after is None:
+                                per_window[(names[p], "lost loaded", w)] += 1
+                                per_window[(names[p], "lost boxed", w)] += boxed
                         if after is None:
                             per_window[(names[p], "lost", w)] += 1
                         elif cargo > 0 and after[1] == 0 and after[0] in own_yards:
@@ -173,7 +227,8 @@ def stats(paths, agent, checkpoints, window):
         for key in list(visits):
             close_visit(key)
     windows = list(range(0, max(last - 1, 1), window))
-    result = {"replays": len(paths), "checkpoints": checkpoints, "window": window, "players": {}}
+    result = {"replays": len(paths), "checkpoints": checkpoints, "window": window, "box_radius": box_radius,
+              "players": {}}
     for name in sorted(games):
         n = games[name]
         result["players"][name] = {
@@ -189,7 +244,12 @@ def stats(paths, agent, checkpoints, window):
                          "mined in own zone": round(per_window[(name, "mined in own zone", w)] / n, 1),
                          "loaded moves": round(per_window[(name, "loaded moves", w)] / n, 1),
                          "visits": round(per_window[(name, "visits", w)] / n, 1),
-                         "one-turn visits": round(per_window[(name, "one-turn visits", w)] / n, 1)} for w in windows],
+                         "one-turn visits": round(per_window[(name, "one-turn visits", w)] / n, 1),
+                         **({"loaded turns": round(per_window[(name, "loaded turns", w)] / n, 1),
+                             "boxed turns": round(per_window[(name, "boxed turns", w)] / n, 1),
+                             "lost loaded": round(per_window[(name, "lost loaded", w)] / n, 2),
+                             "lost boxed": round(per_window[(name, "lost boxed", w)] / n, 2)} if box_radius > 0 else {})}
+                        for w in windows],
         }
     if agent is not None:
         result["agent"] = agent
@@ -221,6 +281,13 @@ def print_text(r):
                   f"{w['ship turns']:>12.0f}{w['mining turns'] / turns:>8.2f}{per_turn:>8.1f}"
                   f"{w['loaded moves'] / turns:>8.2f}{own:>10.2f}{w['visits']:>8.0f}"
                   f"{w['one-turn visits'] / w['visits'] if w['visits'] else 0:>8.2f}")
+        if r["box_radius"] > 0:
+            print(f"  {'steps':<12}{'loaded turns':>14}{'boxed':>8}{'lost with cargo':>17}{'boxed':>8}"
+                  f"   (boxed in within {r['box_radius']} moves)")
+            for w in s["windows"]:
+                span = f"{w['from']}-{w['from'] + r['window'] - 1}"
+                share = w["boxed turns"] / w["loaded turns"] if w["loaded turns"] else 0
+                print(f"  {span:<12}{w['loaded turns']:>14.0f}{share:>8.3f}{w['lost loaded']:>17.2f}{w['lost boxed']:>8.2f}")
     if "collisions" in r:
         print(f"\ncollisions of {r['agent']}'s ships ({r['agent_games']} games), per game")
         for c in r["collisions"]:
@@ -235,6 +302,8 @@ def main():
     ap.add_argument("--checkpoints", default="50,100,150,200,250,300,350,399",
                     help="comma-separated steps (default: %(default)s)")
     ap.add_argument("--window", type=int, default=100, help="steps per window (default: %(default)s)")
+    ap.add_argument("--box-radius", type=int, default=0,
+                    help="also count ship-turns with cargo boxed in within this many moves (0, the default: off)")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = ap.parse_args()
     try:
@@ -245,8 +314,11 @@ def main():
     if args.window < 1:
         print(f"replay_stats: --window must be at least 1, got {args.window}", file=sys.stderr)
         return 2
+    if args.box_radius < 0:
+        print(f"replay_stats: --box-radius must be at least 0, got {args.box_radius}", file=sys.stderr)
+        return 2
     try:
-        result = stats(args.replays, args.agent, checkpoints, args.window)
+        result = stats(args.replays, args.agent, checkpoints, args.window, args.box_radius)
     except ReplayError as e:
         print(f"replay_stats: {e}", file=sys.stderr)
         return 2

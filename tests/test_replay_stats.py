@@ -5,7 +5,8 @@ mining) and a ship mining one cell two turns: the counts at the
 checkpoints, the deposits, the ships lost (not the converted one), the
 ship-turns, mining turns, halite mined (in the player's own zone or not),
 moves with cargo and mining visits (how many lasted one turn), the
-collision rows, names from the file name, info.TeamNames or p0/p1, gzipped
+collision rows, ship-turns with cargo boxed in and the ships lost boxed in
+(--box-radius), names from the file name, info.TeamNames or p0/p1, gzipped
 replays, and the clear refusals (a missing file, a file that is not JSON,
 JSON that is not a replay, an unknown agent, a bad window)."""
 import gzip
@@ -96,6 +97,28 @@ with tempfile.TemporaryDirectory() as d:
     w = figures(fight_path)["players"]["p0"]["windows"][0]
     assert w["mining turns"] == 0 and w["mined"] == 0 and w["ship turns"] == 1, w
 
+    # Boxed in (--box-radius): on an 11 x 11 board, p0's ship with 50 on
+    # (5,5) has an empty p1 ship three moves away in each direction and is
+    # gone the next turn; its ship with 20 on (0,5) has its yard (0,0) five
+    # moves west and no p1 ship nearer that way, nor any east: open.
+    def cell11(row, col):
+        return row * 11 + col
+    hunters = {f"h{i}": [c, 0] for i, c in enumerate([cell11(2, 5), cell11(8, 5), cell11(5, 2), cell11(5, 8)])}
+    box = {"configuration": {"size": 11}, "steps": [
+        [state([[0, {"y0": 0}, {"b1": [cell11(5, 5), 50], "b2": [cell11(0, 5), 20]}], [0, {"y1": 120}, hunters]]),
+         {"action": {}}],
+        [state([[0, {"y0": 0}, {"b2": [cell11(0, 5), 20]}], [0, {"y1": 120}, hunters]]), {"action": {}}]]}
+    box_path = os.path.join(d, "box.json")
+    with open(box_path, "w") as f:
+        json.dump(box, f)
+    w = figures("--box-radius", "5", box_path)["players"]["p0"]["windows"][0]
+    assert (w["loaded turns"], w["boxed turns"], w["lost loaded"], w["lost boxed"]) == (2, 1, 1, 1), w
+    w = figures("--box-radius", "2", box_path)["players"]["p0"]["windows"][0]
+    assert (w["loaded turns"], w["boxed turns"], w["lost loaded"], w["lost boxed"]) == (2, 0, 1, 0), w
+    assert "boxed turns" not in figures(box_path)["players"]["p0"]["windows"][0]  # off by default
+    r = run("--box-radius", "5", box_path)
+    assert r.returncode == 0 and "boxed in within 5 moves" in r.stdout, r.stdout
+
     # Names from the file name, the way kaggle-arena's --replay-dir writes them; a gzipped replay.
     named = os.path.join(d, "2p__ours,them__seed7.json.gz")
     with gzip.open(named, "wt") as f:
@@ -131,6 +154,7 @@ with tempfile.TemporaryDirectory() as d:
                         ([not_replay], "other.json: not a replay"),
                         (["--agent", "nobody", plain], "no replay has a player named 'nobody'"),
                         (["--window", "0", plain], "--window must be at least 1"),
+                        (["--box-radius", "-1", plain], "--box-radius must be at least 0"),
                         (["--checkpoints", "1,x", plain], "--checkpoints must be whole numbers")]:
         r = run(*args)
         assert r.returncode == 2 and words in r.stderr, (args, r.returncode, r.stderr)
