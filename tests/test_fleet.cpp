@@ -403,68 +403,6 @@ TEST_CASE("fleet: box_penalty keeps a loaded ship from stepping into a box on it
   CHECK((end == cell(6, 7) || end == cell(8, 7)));
 }
 
-TEST_CASE("fleet: boxed_in asks the box map's question of any ship, and the map agrees with it", "[fleet]") {
-  // Every ship of ours with cargo off its yards: boxed in exactly when the
-  // map says so (no conversions this turn: the same yards), on mid-game
-  // positions and on small boards whose cones wrap.
-  std::vector<BenchPosition> positions = bench_positions(2, 4, 21, 150);
-  for (const BenchPosition& pos : bench_positions(2, 2, 7, 60)) positions.push_back(pos);
-  for (const BenchPosition& pos : bench_positions(2, 4, 8, 60)) positions.push_back(pos);
-  int boxed = 0, checked = 0;
-  for (const BenchPosition& pos : positions) {
-    FleetPolicy fleet = policy({"box_penalty=1", "first_yard_ships=400", "min_ships=0", "emergency_convert_cargo=1e5"});
-    fleet.decide(pos.state, pos.player);
-    for (int i = 0; i < static_cast<int>(pos.state.ships().size()); ++i) {
-      const Ship& sh = pos.state.ships()[i];
-      bool on_yard = false;
-      for (const Shipyard& y : pos.state.shipyards()) on_yard |= y.cell == sh.cell;
-      if (sh.owner != pos.player || sh.cargo == 0 || on_yard) continue;
-      INFO("board " << pos.state.size() << ", ship " << i);
-      CHECK(fleet.boxed_in(pos.state, i) == (sh.cargo > fleet.box_cargo(sh.cell)));
-      boxed += fleet.boxed_in(pos.state, i);
-      ++checked;
-    }
-  }
-  CHECK(checked > 20);
-  CHECK(boxed > 0);
-  CHECK(boxed < checked);
-}
-
-TEST_CASE("fleet: hunt_box_bonus sends a hunter after the target that is boxed in", "[fleet]") {
-  // Four players (the fourth has a far yard only), step 100, no halite. Our empty hunter on (7,7) between
-  // two loaded ships of player 1: (7,4) with 110 three moves west and (7,10)
-  // with 100 three moves east, the second boxed in by player 2's empty
-  // ships three moves north, south and east of it and by our hunter west.
-  State s = State::empty(config_at(), 4, 100);
-  s.add_shipyard(UnitId::make(1, 1), cell(0, 0), 0);
-  s.add_shipyard(UnitId::make(1, 2), cell(14, 7), 1);
-  s.add_shipyard(UnitId::make(1, 3), cell(0, 12), 2);
-  s.add_shipyard(UnitId::make(1, 4), cell(11, 2), 3);
-  s.add_ship(UnitId::make(2, 1), cell(7, 7), 0, 0);
-  s.add_ship(UnitId::make(2, 2), cell(7, 4), 1, 110);
-  s.add_ship(UnitId::make(2, 3), cell(7, 10), 1, 100);
-  for (const int c : {cell(4, 10), cell(10, 10), cell(7, 13)}) s.add_ship(UnitId::make(3, c), c, 2, 0);
-  for (int p = 1; p < 4; ++p) s.mutable_player(p).bank = 0;
-  FleetPolicy plain = policy({"min_ships=0", "first_yard_ships=400"});
-  CHECK(end_cell(s, plain.decide(s, 0), 0) == cell(7, 6));
-  CHECK_FALSE(plain.boxed_in(s, 1));
-  CHECK(plain.boxed_in(s, 2));
-  FleetPolicy boxing = policy({"min_ships=0", "first_yard_ships=400", "hunt_box_bonus=1"});
-  CHECK(end_cell(s, boxing.decide(s, 0), 0) == cell(7, 8));
-}
-
-TEST_CASE("fleet: box_discount sends a miner to a cell where it would not be boxed in", "[fleet]") {
-  // Our empty ship on (7,7) between two cells a move away: (7,6) with 200,
-  // six moves from our yard and boxed in once the ship holds anything, and
-  // (6,7) with 180, eight moves from it and open to the south. Undiscounted
-  // rates: about 13.0 and 10.1 a turn.
-  State s = boxed_position(0);
-  s.set_halite(cell(7, 6), 200);
-  s.set_halite(cell(6, 7), 180);
-  CHECK(policy().decide(s, 0).targets[0] == cell(7, 6));
-  CHECK(policy({"box_discount=0.5"}).decide(s, 0).targets[0] == cell(6, 7));
-}
-
 TEST_CASE("fleet: stay_mining_bonus keeps a ship mining its cell rather than hopping to a richer one", "[fleet]") {
   // Step 150. Our ship on (7,9) with 20 aboard, its cell holding 61 (two
   // moves from our yard on (7,7)); a richer cell (7,11) with 150 two moves
@@ -509,11 +447,9 @@ TEST_CASE("fleet: a policy that decided neighbouring states answers as a fresh o
   // policy's, bit for bit.
   std::vector<BenchPosition> positions = bench_positions(3, 4, 21, 150);
   for (const BenchPosition& pos : bench_positions(3, 2, 21, 100)) positions.push_back(pos);
-  // With and without stay_mining_bonus (its factor enters the bounds the
-  // memo relies on), and with the box map (it follows our own ships' yards).
+  // With and without stay_mining_bonus: its factor enters the bounds the memo relies on.
   for (const std::vector<std::string>& values :
-       {std::vector<std::string>{}, std::vector<std::string>{"stay_mining_bonus=0"},
-        std::vector<std::string>{"box_discount=0.5", "box_penalty=150"}}) {
+       {std::vector<std::string>{}, std::vector<std::string>{"stay_mining_bonus=0"}}) {
     for (const BenchPosition& pos : positions) {
       FleetPolicy warm = policy(values);
       Rng rng(7);

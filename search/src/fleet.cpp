@@ -43,7 +43,6 @@ std::vector<ParamSpec> fleet_specs() {
       {"late_discount_scale", 0.5, 0, 1, "... a ship lost late costs only what it would still bring home, and the regrown cells left are the contested ones"},
       {"pressure_penalty", 30, 0, 1e5, "cost per unit of pressure on a loaded ship's next cell, times (cargo + 100) / 100"},
       {"box_radius", 5, 0, 16, "a loaded ship is boxed in where in each of the four directions an enemy ship lighter than it is within this many moves and nearer than any own yard that way (the cone: no more to the side than ahead)", true},
-      {"box_discount", 0, 0, 1, "a mining trip's value times 1 - this where the ship would be boxed in with the cargo it holds after a turn there"},
       {"box_penalty", 0, 0, 1e6, "cost of a ship with cargo ending its move boxed in (not on an own yard)"},
       // Returning.
       {"return_bias", 1.2, 0, 10, "multiplies the value of taking the cargo home now"},
@@ -57,7 +56,6 @@ std::vector<ParamSpec> fleet_specs() {
       {"hunt_min_cargo", 30, 0, 5000, "enemy ships carrying less are not hunted"},
       {"hunt_trap_bonus", 3, 1, 100, "hunting value multiplier for a target with no free escape (half the extra for one)"},
       {"hunt_control_bonus", 0.3, 0, 10, "hunting value times 1 + this x own control at the target"},
-      {"hunt_box_bonus", 0, 0, 100, "hunting value times 1 + this for a target boxed in (see box_radius) by lighter ships of any other player"},
       {"strike_free_chance", 0.3, 0, 1, "chance a target that could escape stays put (what striking it is worth)"},
       // Guarding and attacking yards.
       {"guard_radius", 3, 0, 32, "an own yard is threatened when an enemy ship is this close", true},
@@ -137,9 +135,7 @@ FleetParams FleetParams::from(const Params& p) {
   f.pressure_radius = p.get_int("pressure_radius");
   f.pressure_discount = p.get("pressure_discount");
   f.pressure_penalty = p.get("pressure_penalty");
-  f.hunt_box_bonus = p.get("hunt_box_bonus");
   f.box_radius = p.get_int("box_radius");
-  f.box_discount = p.get("box_discount");
   f.box_penalty = p.get("box_penalty");
   f.enemy_yard_discount = p.get("enemy_yard_discount");
   f.late_discount_steps = p.get_int("late_discount_steps");
@@ -237,16 +233,6 @@ constexpr double kFallMargin = 1 - 1e-9;
 int box_cones(int dr, int dc) {
   return (dr < 0 && std::abs(dc) <= -dr ? 1 : 0) | (dr > 0 && std::abs(dc) <= dr ? 2 : 0) |
          (dc < 0 && std::abs(dr) <= -dc ? 4 : 0) | (dc > 0 && std::abs(dr) <= dc ? 8 : 0);
-}
-
-// The offset of cell b from cell a on an n x n torus, each axis in
-// [-(n - 1) / 2, n / 2]: one offset per pair of cells.
-std::pair<int, int> torus_offset(int a, int b, int n) {
-  auto axis = [n](int d) {
-    d = ((d % n) + n) % n;
-    return d > n / 2 ? d - n : d;
-  };
-  return {axis(b / n - a / n), axis(b % n - a % n)};
 }
 
 }  // namespace
@@ -400,7 +386,7 @@ void FleetPolicy::compute_maps(const State& s, int me) {
 void FleetPolicy::compute_box_map(const State& s, int me) {
   const int cells = geo_.cells();
   std::fill(box_cargo_.begin(), box_cargo_.begin() + cells, kInf);
-  if (p_.box_discount <= 0 && p_.box_penalty <= 0) return;
+  if (p_.box_penalty <= 0) return;
   const int radius = p_.box_radius;
   const int n = geo_.size();
   if (box_offsets_radius_ != radius || box_offsets_size_ != n) {
@@ -439,33 +425,6 @@ void FleetPolicy::compute_box_map(const State& s, int me) {
     const double* cover = &box_cover_[static_cast<size_t>(c) * 4];
     if (yard_cell_[c] != 1) box_cargo_[c] = std::max(std::max(cover[0], cover[1]), std::max(cover[2], cover[3]));
   }
-}
-
-bool FleetPolicy::boxed_in(const State& s, int index) const {
-  const Ship& target = s.ships()[index];
-  const int n = geo_.size();
-  std::array<int, 4> escape;
-  escape.fill(p_.box_radius + 1);
-  for (const Shipyard& y : s.shipyards()) {
-    if (y.owner != target.owner) continue;
-    if (y.cell == target.cell) return false;  // home: it deposits
-    const auto [dr, dc] = torus_offset(target.cell, y.cell, n);
-    const int dist = std::abs(dr) + std::abs(dc);
-    const int cones = box_cones(dr, dc);
-    for (int k = 0; k < 4; ++k)
-      if (cones >> k & 1) escape[k] = std::min(escape[k], dist);
-  }
-  int covered = 0;
-  for (const Ship& o : s.ships()) {
-    if (o.owner == target.owner || o.cargo >= target.cargo) continue;
-    const auto [dr, dc] = torus_offset(target.cell, o.cell, n);
-    const int dist = std::abs(dr) + std::abs(dc);
-    if (dist > p_.box_radius) continue;
-    const int cones = box_cones(dr, dc);
-    for (int k = 0; k < 4; ++k)
-      if ((cones >> k & 1) && dist < escape[k]) covered |= 1 << k;
-  }
-  return covered == 15;
 }
 
 // --------------------------------------------------------------- economy ----
@@ -702,7 +661,6 @@ void FleetPolicy::prepare_mining(const State& s) {
     // Nearer an enemy yard than our own, a trip is worth less: enemy ships
     // spawn, return and hunt there.
     m.territory = enemy_yard_lead_[c] > 0 ? std::exp(-enemy_discount_scale_ * p_.enemy_yard_discount * enemy_yard_lead_[c]) : 1.0;
-    m.box_cargo = box_cargo_[c];
     m.farm = farm_[c] != 0;
     m.enemy_on = enemy_on_[c] != 0;
     mine_cells_.push_back(m);
@@ -711,8 +669,7 @@ void FleetPolicy::prepare_mining(const State& s) {
   // [0, 1], halite never negative.
   const int max_t = std::min(p_.max_mine_turns, kMaxTurns - 1);
   bool bounded = p_.pressure_discount >= 0 && p_.threat_discount >= 0 && p_.threat_discount <= 1 &&
-                 p_.return_weight >= 0 && p_.control_discount >= 0 && p_.enemy_yard_discount >= 0 &&
-                 p_.box_discount >= 0 && p_.box_discount <= 1;
+                 p_.return_weight >= 0 && p_.control_discount >= 0 && p_.enemy_yard_discount >= 0;
   for (int t = 0; t <= max_t; ++t) bounded = bounded && keep_[t] >= 0 && keep_[t] <= 1;
   for (double f : discount_) bounded = bounded && f >= 0 && f <= 1;
   for (int k = 0; k < kMaxDist; ++k) bounded = bounded && growth_[k] >= 0 && mined_left_[k] >= 0 && mined_left_[k] <= 1;
@@ -737,7 +694,7 @@ void FleetPolicy::diff_mining_cells(const State& s) {
     return a.cell == b.cell && a.home == b.home && same_bits(a.halite, b.halite) && same_bits(a.held, b.held) &&
            same_bits(a.held_pressed, b.held_pressed) && same_bits(a.lightest_presser, b.lightest_presser) &&
            same_bits(a.heaviest_presser, b.heaviest_presser) && same_bits(a.territory, b.territory) &&
-           same_bits(a.box_cargo, b.box_cargo) && a.farm == b.farm && a.enemy_on == b.enemy_on;
+           a.farm == b.farm && a.enemy_on == b.enemy_on;
   };
   // Both lists are in cell order.
   size_t j = 0;
@@ -863,7 +820,6 @@ void FleetPolicy::best_mining_targets(const State& s, int from, double x) {
     else factor = m.held * std::exp(-enemy_discount_scale_ * p_.pressure_discount * pressure(c, arriving));
     best *= factor;
     best *= m.territory;
-    if (arriving > m.box_cargo) best *= 1 - p_.box_discount;
     if (d1 == 0) best *= stay_factor;
     if (lighter_within(c, d1) < arriving) best *= 1 - p_.threat_discount;
     if (!can_enter(best, c)) {
@@ -982,7 +938,6 @@ void FleetPolicy::score_ship(const State& s, int me, int row) {
       double value = p_.hunt_weight * (e.cargo - x);
       if (escapes_[j] == 0) value *= p_.hunt_trap_bonus;
       else if (escapes_[j] == 1) value *= 0.5 * (1 + p_.hunt_trap_bonus);
-      if (boxed_[j]) value *= 1 + p_.hunt_box_bonus;
       if (control_[e.cell] > 0) value *= 1 + p_.hunt_control_bonus * control_[e.cell];
       for (int side = 1; side < kNumMoves; ++side) {
         const int a = geo_.neighbor(e.cell, side);
@@ -1030,7 +985,6 @@ void FleetPolicy::assign(const State& s, int me) {
   sites_.clear();
   for (int i : converts_) sites_.push_back(ships[i].cell);
   home_distances(s, me, geo_, sites_, home_);
-  compute_box_map(s, me);
   const int cells = geo_.cells();
   // How many moves nearer an enemy yard than our own each cell is.
   std::fill(enemy_yard_lead_.begin(), enemy_yard_lead_.begin() + cells, int16_t{0});
@@ -1072,11 +1026,9 @@ void FleetPolicy::assign(const State& s, int me) {
   diff_mining_cells(s);
   escapes_.assign(ships.size(), kNumMoves);
   spared_.assign(ships.size(), 0);
-  boxed_.assign(ships.size(), 0);
   for (int j = 0; j < static_cast<int>(ships.size()); ++j) {
     if (ships[j].owner == me) continue;
     escapes_[j] = free_escapes(s, j);
-    if (p_.hunt_box_bonus > 0 && ships[j].cargo >= p_.hunt_min_cargo) boxed_[j] = boxed_in(s, j);
     spared_[j] = nearest_yard(s.shipyards(), ships[j].owner, ships[j].cell, geo_).dist <= p_.hunt_home_radius;
   }
   // An enemy yard is defended when its owner can spawn or has a ship next to it.
@@ -1138,6 +1090,7 @@ void FleetPolicy::cost_moves(const State& s, int me) {
   const bool ties_matter = s.step() >= p_.tie_free_steps;
   spawn_cells_.clear();
   for (int y : spawn_yards_) spawn_cells_.push_back(s.shipyards()[y].cell);
+  compute_box_map(s, me);
   for (int r = 0; r < rows; ++r) {
     const int i = rows_[r];
     const Ship& sh = ships[i];

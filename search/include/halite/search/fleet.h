@@ -90,9 +90,9 @@ struct FleetParams {
   // Boxed in: in each of the four directions (a cone: no more to the side
   // than ahead) an enemy ship lighter than ours is within box_radius moves
   // and nearer than any own yard that way. Hunters that surround a ship
-  // (mzotkiew's) pick exactly such ships.
+  // (mzotkiew's) pick such ships, and nearly every loaded ship of ours
+  // caught was boxed in when caught (docs/results.md).
   int box_radius;
-  double box_discount;           // a mining trip's value x (1 - this) where the ship would be boxed in
   double box_penalty;            // cost of a loaded ship ending its move boxed in
   double enemy_yard_discount;    // a trip's value x exp(-this x how much nearer an enemy yard the target is than own yards)
   int late_discount_steps;       // in the last this many steps the three discounts above ...
@@ -110,7 +110,6 @@ struct FleetParams {
   double hunt_trap_bonus;        // x this for a target with no free escape (half the extra for one)
   double hunt_control_bonus;     // x (1 + this x own control at the target)
   double strike_free_chance;     // chance a target that could escape stays put (what striking it is worth)
-  double hunt_box_bonus;         // x (1 + this) for a target boxed in (by lighter ships of any other player)
   // Guarding and attacking yards.
   int guard_radius;              // an own yard is threatened when an enemy ship is this close
   double guard_value;            // value of guarding a threatened yard (per turn, from distance 1)
@@ -188,15 +187,8 @@ class FleetPolicy {
   int planned_site() const { return site_; }
   double control(int cell) const { return control_[cell]; }
   // The box map of the last decide(): a ship of ours carrying more than this
-  // is boxed in on `cell` (+inf there, and everywhere when box_discount and
-  // box_penalty are both 0).
+  // is boxed in on `cell` (+inf there, and everywhere when box_penalty is 0).
   double box_cargo(int cell) const { return box_cargo_[cell]; }
-  // Whether ship `index` of `state` is boxed in: in each of the four
-  // directions a ship of another player lighter than it lies within
-  // box_radius and nearer than any yard of its owner that way (the box map
-  // asks the same of our ships, this turn's conversions counted as yards).
-  // Needs a decide() on a board of the state's size first.
-  bool boxed_in(const State& state, int index) const;
   // How many defenders spawned at `yard` were sunk the turn they appeared
   // (counted with `remember`).
   int lost_defenders(UnitId yard) const;
@@ -359,7 +351,6 @@ class FleetPolicy {
     double held_pressed;  // held x exp(-pressure_discount x the pressure of every enemy near the cell)
     double lightest_presser, heaviest_presser;  // least and most cargo of those enemies (+inf, -inf: none)
     double territory;  // exp(-enemy_yard_discount x enemy_yard_lead_), 1 where no enemy yard is nearer
-    double box_cargo;  // box_cargo_
     bool farm;
     bool enemy_on;
   };
@@ -406,7 +397,6 @@ class FleetPolicy {
   std::array<uint8_t, kMaxCells> mine_changed_{};  // per cell: its MineCell differs from the last (or is new or gone)
   std::vector<int> changed_mine_;  // indices into mine_cells_ of the changed cells worth mining now
   std::vector<int> escapes_;      // per ship index: free escapes of an enemy ship
-  std::vector<uint8_t> boxed_;   // per ship index: an enemy ship boxed in (with hunt_box_bonus > 0)
   std::vector<uint8_t> spared_;  // per ship index: an enemy ship within hunt_home_radius of one of its yards (not hunted)
   std::vector<uint8_t> defended_; // per yard index: an enemy yard can put a defender on its cell
   std::vector<int> yard_threat_;  // per yard index: distance of the nearest enemy ship to an own yard
