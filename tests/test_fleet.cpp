@@ -447,9 +447,12 @@ TEST_CASE("fleet: a policy that decided neighbouring states answers as a fresh o
   // policy's, bit for bit.
   std::vector<BenchPosition> positions = bench_positions(3, 4, 21, 150);
   for (const BenchPosition& pos : bench_positions(3, 2, 21, 100)) positions.push_back(pos);
-  // With and without stay_mining_bonus: its factor enters the bounds the memo relies on.
+  // With and without stay_mining_bonus (its factor enters the bounds the
+  // memo relies on), and with the box map (kept while the enemy ships and
+  // our yards stay the same).
   for (const std::vector<std::string>& values :
-       {std::vector<std::string>{}, std::vector<std::string>{"stay_mining_bonus=0"}}) {
+       {std::vector<std::string>{}, std::vector<std::string>{"stay_mining_bonus=0"},
+        std::vector<std::string>{"box_penalty=150"}}) {
     for (const BenchPosition& pos : positions) {
       FleetPolicy warm = policy(values);
       Rng rng(7);

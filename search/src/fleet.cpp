@@ -385,8 +385,25 @@ void FleetPolicy::compute_maps(const State& s, int me) {
 
 void FleetPolicy::compute_box_map(const State& s, int me) {
   const int cells = geo_.cells();
+  if (p_.box_penalty <= 0) {
+    std::fill(box_cargo_.begin(), box_cargo_.begin() + cells, kInf);
+    box_map_generation_ = 0;
+    return;
+  }
+  // The map follows the enemy ships and our yards (this turn's sites
+  // included) only: kept while they stay the same, as they do over most of
+  // the states a search asks about.
+  box_yards_.clear();
+  for (const Shipyard& y : s.shipyards())
+    if (y.owner == me) box_yards_.push_back(y.cell);
+  box_yards_.insert(box_yards_.end(), sites_.begin(), sites_.end());
+  if (box_map_generation_ == enemy_maps_generation_ && box_map_params_ == params_generation_ &&
+      box_yards_ == box_map_yards_)
+    return;
+  box_map_generation_ = enemy_maps_generation_;
+  box_map_params_ = params_generation_;
+  box_map_yards_ = box_yards_;
   std::fill(box_cargo_.begin(), box_cargo_.begin() + cells, kInf);
-  if (p_.box_penalty <= 0) return;
   const int radius = p_.box_radius;
   const int n = geo_.size();
   if (box_offsets_radius_ != radius || box_offsets_size_ != n) {
@@ -411,9 +428,7 @@ void FleetPolicy::compute_box_map(const State& s, int me) {
         if (o.cones >> k & 1) escape[k] = std::min<int>(escape[k], o.dist);
     }
   };
-  for (const Shipyard& y : s.shipyards())
-    if (y.owner == me) mark_yard(y.cell);
-  for (int site : sites_) mark_yard(site);
+  for (int yard : box_yards_) mark_yard(yard);
   box_cover_.assign(static_cast<size_t>(cells) * 4, kInf);
   for (const auto& [cell, cargo] : enemies_)
     for (const BoxOffset& o : box_offsets_) {

@@ -300,6 +300,10 @@ class FleetPolicy {
   };
   std::vector<BoxOffset> box_offsets_;  // every offset within box_radius but (0, 0), as torus_offset() gives them
   int box_offsets_radius_ = -1, box_offsets_size_ = 0;
+  // What box_cargo_ was computed for: the enemy maps' and the parameters'
+  // generations and our yards' cells (0: not computed).
+  uint32_t box_map_generation_ = 0, box_map_params_ = 0;
+  std::vector<int> box_yards_, box_map_yards_;
   std::vector<int> box_escape_;         // cells x 4: the nearest own yard's distance in each cone (box_radius + 1: none)
   std::vector<double> box_cover_;       // cells x 4: the least cargo of an enemy ship nearer than that yard
   double board_halite_ = 0;
