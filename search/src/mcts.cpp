@@ -799,7 +799,11 @@ struct MctsPlanner::Impl {
       for (size_t u = 0; u < units_.size(); ++u) {
         int64_t local = 0;
         for (int m = 0; m < kNumMoves; ++m) local += node->units()[u].n[static_cast<size_t>(m)];
-        if (local > through || (node == root_ && local != through))
+        // Every unit moves in every visit of a fresh root; a kept subtree's
+        // root was a node below the last one, where a unit may have been
+        // sunk in some of its visits (those count for the joint move only).
+        const bool every_visit = node == root_ && info_.reused_visits == 0;
+        if (local > through || (every_visit && local != through))
           return "unit " + std::to_string(u) + "'s local visits (" + std::to_string(local) +
                  ") do not match its node's joint-move visits (" + std::to_string(through) + ")";
       }
