@@ -370,10 +370,10 @@ TEST_CASE("fleet: the box map marks cells with a lighter enemy ahead in every di
   // side than ahead) within box_radius 5; (6,7) and (8,7) have none within
   // 5 to the south and to the north.
   State s = boxed_position(100);
-  FleetPolicy off = policy();
+  FleetPolicy off = policy({"box_penalty=0"});
   off.decide(s, 0);
-  CHECK(off.box_cargo(cell(7, 7)) == kInf);  // the map is off by default
-  FleetPolicy fleet = policy({"box_penalty=1"});
+  CHECK(off.box_cargo(cell(7, 7)) == kInf);  // no penalty, no map
+  FleetPolicy fleet = policy();
   fleet.decide(s, 0);
   CHECK(fleet.box_cargo(cell(7, 7)) == 0);
   CHECK(fleet.box_cargo(cell(7, 6)) == 0);
@@ -391,15 +391,15 @@ TEST_CASE("fleet: the box map marks cells with a lighter enemy ahead in every di
   fleet.decide(boxed_position(100, 50), 0);
   CHECK(fleet.box_cargo(cell(7, 7)) == 50);
   // Enemies farther than box_radius do not count.
-  FleetPolicy narrow = policy({"box_penalty=1", "box_radius=3"});
+  FleetPolicy narrow = policy({"box_radius=3"});
   narrow.decide(s, 0);
   CHECK(narrow.box_cargo(cell(7, 7)) == kInf);
 }
 
 TEST_CASE("fleet: box_penalty keeps a loaded ship from stepping into a box on its way home", "[fleet]") {
   State s = boxed_position(100);
-  CHECK(end_cell(s, policy().decide(s, 0), 0) == cell(7, 6));
-  const int end = end_cell(s, policy({"box_penalty=1000"}).decide(s, 0), 0);
+  CHECK(end_cell(s, policy({"box_penalty=0"}).decide(s, 0), 0) == cell(7, 6));
+  const int end = end_cell(s, policy().decide(s, 0), 0);
   CHECK((end == cell(6, 7) || end == cell(8, 7)));
 }
 
@@ -448,11 +448,11 @@ TEST_CASE("fleet: a policy that decided neighbouring states answers as a fresh o
   std::vector<BenchPosition> positions = bench_positions(3, 4, 21, 150);
   for (const BenchPosition& pos : bench_positions(3, 2, 21, 100)) positions.push_back(pos);
   // With and without stay_mining_bonus (its factor enters the bounds the
-  // memo relies on), and with the box map (kept while the enemy ships and
-  // our yards stay the same).
+  // memo relies on) and the box map (kept while the enemy ships and our
+  // yards stay the same).
   for (const std::vector<std::string>& values :
        {std::vector<std::string>{}, std::vector<std::string>{"stay_mining_bonus=0"},
-        std::vector<std::string>{"box_penalty=150"}}) {
+        std::vector<std::string>{"box_penalty=0"}}) {
     for (const BenchPosition& pos : positions) {
       FleetPolicy warm = policy(values);
       Rng rng(7);
