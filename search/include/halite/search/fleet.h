@@ -9,7 +9,9 @@
 //     escapes); the least cargo of an enemy ship within each distance (a
 //     target is not chosen where a lighter enemy arrives first); a control
 //     map: own minus enemy presence blurred by a Gaussian, empty ships
-//     counting fully and loaded ones less, yards too (who holds a region).
+//     counting fully and loaded ones less, yards too (who holds a region);
+//     the box map: the cargo above which a ship of ours is boxed in (a
+//     lighter enemy ahead in every direction before an own yard).
 //  2. Economy. The first yard at once; spawn while a new ship is expected to
 //     repay its cost (the board's halite shared among all ships over the
 //     useful turns left); another yard each time the fleet outgrows the
@@ -33,7 +35,8 @@
 //  4. Moves. Each ship's five moves are costed by progress toward its target
 //     at its rate, plus safety: a lighter enemy can reach the cell (death),
 //     an equal one can (a trade), the cell leaves no safe escape next turn
-//     (a trap), an enemy yard, a yard about to spawn. The shared
+//     (a trap), a loaded ship ends boxed in, an enemy yard, a yard about to
+//     spawn. The shared
 //     MoveResolver gives the collision-free joint move. A loaded ship with
 //     no safe move converts when that saves its cargo; a yard spawns when an
 //     enemy is next to it and no own ship will be on it, unless defenders
