@@ -36,10 +36,10 @@
 //     at its rate, plus safety: a lighter enemy can reach the cell (death),
 //     an equal one can (a trade), the cell leaves no safe escape next turn
 //     (a trap), a loaded ship ends boxed in, an enemy yard, a yard about to
-//     spawn. The shared
-//     MoveResolver gives the collision-free joint move. A loaded ship with
-//     no safe move converts when that saves its cargo; a yard spawns when an
-//     enemy is next to it and no own ship will be on it, unless defenders
+//     spawn. The shared MoveResolver gives the collision-free joint move.
+//     A loaded ship with no safe move converts when that saves its cargo; a
+//     yard spawns when an enemy is next to it and no own ship will be on it,
+//     unless defenders
 //     spawned there were sunk at once `max_lost_defenders` times (an
 //     attacker that keeps coming would drain the bank ship for ship).
 //
@@ -301,7 +301,9 @@ class FleetPolicy {
     int8_t dr, dc, dist;
     uint8_t cones;  // bit k: in direction k's cone (a diagonal offset is in two)
   };
-  std::vector<BoxOffset> box_offsets_;  // every offset within box_radius but (0, 0), as torus_offset() gives them
+  // Every offset within box_radius but (0, 0), each axis within
+  // [-(n - 1) / 2, n / 2]: one offset per pair of cells on small boards.
+  std::vector<BoxOffset> box_offsets_;
   int box_offsets_radius_ = -1, box_offsets_size_ = 0;
   // What box_cargo_ was computed for: the enemy maps' and the parameters'
   // generations and our yards' cells (0: not computed).
