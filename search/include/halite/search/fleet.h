@@ -39,9 +39,9 @@
 //     spawn. The shared MoveResolver gives the collision-free joint move.
 //     A loaded ship with no safe move converts when that saves its cargo; a
 //     yard spawns when an enemy is next to it and no own ship will be on it,
-//     unless defenders
-//     spawned there were sunk at once `max_lost_defenders` times (an
-//     attacker that keeps coming would drain the bank ship for ship).
+//     unless defenders spawned there were sunk at once `max_lost_defenders`
+//     times (an attacker that keeps coming would drain the bank ship for
+//     ship).
 //
 // Every number is a declared parameter (fleet_specs(), `halite params
 // fleet`). The policy keeps two things across turns: the planned yard site,
