@@ -38,7 +38,7 @@ def wilson(wins, n, z=1.96):
     den = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / den
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return (centre - half, centre + half)
+    return (max(0.0, centre - half), min(1.0, centre + half))  # no -0.0 from the roundings at 0 or n wins
 
 
 def load(path, agent):
