@@ -167,14 +167,14 @@ def stats(paths, agent, checkpoints, window, box_radius=0):
                 for p, (_, _, ships) in enumerate(players):
                     actions = steps[t + 1][p].get("action") or {}
                     own_yards = set(following[p][1].values())
-                    yards_now = set(players[p][1].values())
-                    others = [(c, x) for q, (_, _, other) in enumerate(players) if q != p for c, x in other.values()]
+                    if box_radius > 0:
+                        yards_now = set(players[p][1].values())
+                        others = [(c, x) for q, (_, _, other) in enumerate(players) if q != p for c, x in other.values()]
                     for sid, (cell, cargo) in ships.items():
                         action = actions.get(sid) if isinstance(actions, dict) else None
                         if action == "CONVERT":
                             continue
                         after = following[p][2].get(sid)
-                        boxed = False
                         if box_radius > 0 and cargo > 0 and cell not in yards_now:
                             boxed = boxed_in(cell, cargo, yards_now, others, size, box_radius)
                             per_window[(names[p], "loaded turns", w)] += 1
