@@ -79,18 +79,17 @@ def destination(cell, action, size):
     return ((cell // size + dr) % size) * size + (cell % size + dc) % size
 
 
-def torus_distance(a, b, size):
-    dr = abs(a // size - b // size)
-    dc = abs(a % size - b % size)
-    return min(dr, size - dr) + min(dc, size - dc)
-
-
 def torus_offset(a, b, size):
     """The offset (rows, columns) of cell b from cell a, each in [-(size - 1) // 2, size // 2]."""
     def axis(d):
         d %= size
         return d - size if d > size // 2 else d
     return axis(b // size - a // size), axis(b % size - a % size)
+
+
+def torus_distance(a, b, size):
+    dr, dc = torus_offset(a, b, size)
+    return abs(dr) + abs(dc)
 
 
 def box_cones(dr, dc):
