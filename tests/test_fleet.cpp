@@ -269,6 +269,86 @@ TEST_CASE("fleet: hunters close on a loaded enemy ship from different sides", "[
   }
 }
 
+TEST_CASE("fleet: a surround sends one ship per direction along its axis, two cells out, then next to the target", "[fleet]") {
+  // An enemy ship with 300 at (7,7), its yard far off on (13,13) (10 moves,
+  // past surround_radius); our empty ships in the four cones: north (4,7),
+  // south (10,7), west (7,3), east (7,10); no halite anywhere.
+  auto position = [](int north) {
+    State s = State::empty(config_at(), 2, 150);
+    s.add_shipyard(UnitId::make(1, 1), cell(0, 0), 0);
+    s.add_shipyard(UnitId::make(1, 2), cell(13, 13), 1);
+    int id = 0;
+    for (const int c : {north, cell(10, 7), cell(7, 3), cell(7, 10)}) s.add_ship(UnitId::make(2, ++id), c, 0, 0);
+    s.add_ship(UnitId::make(3, 1), cell(7, 7), 1, 300);
+    s.mutable_player(1).bank = 0;
+    return s;
+  };
+  State s = position(cell(4, 7));
+  FleetPolicy fleet = policy({"surround_radius=6"});
+  const PolicyDecision& d = fleet.decide(s, 0);
+  CHECK(fleet.roles().of(FleetPolicy::Role::Hunt) == 4);
+  // Each heads for its axis two cells out: (5,7), (9,7), (7,5), (7,9).
+  CHECK(d.targets[0] == cell(5, 7));
+  CHECK(d.targets[1] == cell(9, 7));
+  CHECK(d.targets[2] == cell(7, 5));
+  CHECK(d.targets[3] == cell(7, 9));
+  CHECK(end_cell(s, d, 0) == cell(5, 7));
+  CHECK(end_cell(s, d, 2) == cell(7, 4));
+  CHECK(end_cell(s, d, 3) == cell(7, 9));
+  CHECK(end_cell(s, d, 1) == cell(9, 7));
+
+  // A ship next to the target stays there while it stays lighter than the
+  // target after mining the cell, and backs off when it would not.
+  State next = position(cell(6, 7));
+  CHECK(end_cell(next, fleet.decide(next, 0), 0) == cell(6, 7));
+  next.set_halite(cell(6, 7), 1400);  // a quarter of it is more than 300
+  const PolicyDecision& heavy = fleet.decide(next, 0);
+  CHECK(heavy.targets[0] == cell(5, 7));
+  CHECK(end_cell(next, heavy, 0) == cell(5, 7));
+}
+
+TEST_CASE("fleet: no surround with a direction open or too few ships, and then the decision is the plain one", "[fleet]") {
+  auto position = [](bool third_player_east, bool yard_east, double west_cargo = 0) {
+    State s = State::empty(config_at(), 4, 150);
+    s.add_shipyard(UnitId::make(1, 1), cell(0, 0), 0);
+    s.add_shipyard(UnitId::make(1, 2), cell(13, 13), 1);
+    s.add_shipyard(UnitId::make(1, 3), cell(1, 13), 2);
+    s.add_shipyard(UnitId::make(1, 5), cell(13, 1), 3);
+    s.add_ship(UnitId::make(2, 1), cell(4, 7), 0, 0);
+    s.add_ship(UnitId::make(2, 2), cell(10, 7), 0, 0);
+    s.add_ship(UnitId::make(2, 3), cell(7, 3), 0, west_cargo);
+    s.add_ship(UnitId::make(3, 1), cell(7, 7), 1, 300);
+    if (third_player_east) s.add_ship(UnitId::make(3, 2), cell(7, 10), 2, 0);
+    if (yard_east) s.add_shipyard(UnitId::make(1, 4), cell(7, 9), 1);
+    s.mutable_player(1).bank = 0;
+    return s;
+  };
+  auto same = [](const PolicyDecision& a, const PolicyDecision& b) {
+    return a.ship_choices == b.ship_choices && a.targets == b.targets;
+  };
+  // Three ships of ours and a third player's lighter ship east: every
+  // direction is closed, the surround is kept with three.
+  FleetPolicy fleet = policy({"surround_radius=6"});
+  State closed = position(true, false);
+  PolicyDecision with = fleet.decide(closed, 0);
+  CHECK(with.targets[0] == cell(5, 7));
+  CHECK(with.targets[1] == cell(9, 7));
+  CHECK(with.targets[2] == cell(7, 5));
+  // It needs surround_min_hunters of ours.
+  FleetPolicy four = policy({"surround_radius=6", "surround_min_hunters=4"});
+  FleetPolicy off = policy();
+  CHECK(same(four.decide(closed, 0), off.decide(closed, 0)));
+  // East open: nobody there, or the target's own yard on (7,9) nearer than
+  // the third player's ship.
+  for (const auto& [third, yard] : {std::pair{false, false}, std::pair{true, true}}) {
+    State open = position(third, yard);
+    CHECK(same(fleet.decide(open, 0), off.decide(open, 0)));
+  }
+  // Ships carrying as much as the target do not surround it.
+  State heavy = position(true, false, 300);
+  CHECK(same(fleet.decide(heavy, 0), off.decide(heavy, 0)));
+}
+
 TEST_CASE("fleet: hunt_home_radius leaves alone the enemy ships that close to their yards", "[fleet]") {
   // Our empty ship three moves west of an enemy ship with 300 that is `gap`
   // moves west of its yard on (7,10); nothing worth mining.
@@ -403,6 +483,33 @@ TEST_CASE("fleet: box_penalty keeps a loaded ship from stepping into a box on it
   CHECK((end == cell(6, 7) || end == cell(8, 7)));
 }
 
+TEST_CASE("fleet: an empty ship escorts a loaded ship of ours that is boxed in", "[fleet]") {
+  // boxed_position's loaded ship on (7,7) is boxed in; our empty ship on
+  // (10,9) is five moves from it, with nothing to mine.
+  auto position = [](double cargo) {
+    State s = boxed_position(cargo);
+    s.add_ship(UnitId::make(2, 2), cell(10, 9), 0, 0);
+    return s;
+  };
+  auto distance = [](int a, int b) { return std::abs(a / kSize - b / kSize) + std::abs(a % kSize - b % kSize); };
+  FleetPolicy escort = policy({"escort_weight=0.3", "escort_radius=5"});
+  State s = position(100);
+  const PolicyDecision& d = escort.decide(s, 0);
+  CHECK(escort.roles().of(FleetPolicy::Role::Escort) == 1);
+  CHECK(distance(end_cell(s, d, 1), cell(7, 7)) == 4);
+  // Not beyond escort_radius, not for a ship that is not boxed in (the box
+  // map off), and not by default.
+  FleetPolicy near = policy({"escort_weight=0.3", "escort_radius=4"});
+  near.decide(s, 0);
+  CHECK(near.roles().of(FleetPolicy::Role::Escort) == 0);
+  FleetPolicy no_box = policy({"escort_weight=0.3", "escort_radius=5", "box_penalty=0"});
+  no_box.decide(s, 0);
+  CHECK(no_box.roles().of(FleetPolicy::Role::Escort) == 0);
+  FleetPolicy plain = policy();
+  plain.decide(s, 0);
+  CHECK(plain.roles().of(FleetPolicy::Role::Escort) == 0);
+}
+
 TEST_CASE("fleet: stay_mining_bonus keeps a ship mining its cell rather than hopping to a richer one", "[fleet]") {
   // Step 150. Our ship on (7,9) with 20 aboard, its cell holding 61 (two
   // moves from our yard on (7,7)); a richer cell (7,11) with 150 two moves
@@ -448,11 +555,11 @@ TEST_CASE("fleet: a policy that decided neighbouring states answers as a fresh o
   std::vector<BenchPosition> positions = bench_positions(3, 4, 21, 150);
   for (const BenchPosition& pos : bench_positions(3, 2, 21, 100)) positions.push_back(pos);
   // With and without stay_mining_bonus (its factor enters the bounds the
-  // memo relies on) and the box map (kept while the enemy ships and our
-  // yards stay the same).
+  // memo relies on), the box map (kept while the enemy ships and our
+  // yards stay the same), surrounds and escorts.
   for (const std::vector<std::string>& values :
        {std::vector<std::string>{}, std::vector<std::string>{"stay_mining_bonus=0"},
-        std::vector<std::string>{"box_penalty=0"}}) {
+        std::vector<std::string>{"box_penalty=0"}, std::vector<std::string>{"surround_radius=6", "escort_weight=0.3"}}) {
     for (const BenchPosition& pos : positions) {
       FleetPolicy warm = policy(values);
       Rng rng(7);
@@ -478,12 +585,16 @@ TEST_CASE("fleet: a policy that decided neighbouring states answers as a fresh o
 TEST_CASE("fleet: legal and collision-free over seeded games, the same answers every run", "[fleet]") {
   for (int players : {2, 4}) {
     for (int g = 0; g < 6; ++g) {
+      // Half the games with surrounds and escorts (off by default).
+      const std::string surround = g < 3 ? "surround_radius=0" : "surround_radius=6";
+      const std::string escort = g < 3 ? "escort_weight=0" : "escort_weight=0.3";
       Config config = config_at(160);
       config.size = g % 2 ? 11 : 17;
       config.random_seed = static_cast<uint32_t>(40 + g);
       State a = State::initial(config, players), b = a;
       std::vector<FleetPolicy> pa, pb;
-      for (int p = 0; p < players; ++p) pa.push_back(policy({"crash_home_steps=0"})), pb.push_back(policy({"crash_home_steps=0"}));
+      for (int p = 0; p < players; ++p)
+        pa.push_back(policy({"crash_home_steps=0", surround, escort})), pb.push_back(policy({"crash_home_steps=0", surround, escort}));
       while (!a.is_terminal()) {
         std::vector<State::Orders> oa(players), ob(players);
         for (int p = 0; p < players; ++p) {

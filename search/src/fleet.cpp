@@ -57,6 +57,11 @@ std::vector<ParamSpec> fleet_specs() {
       {"hunt_trap_bonus", 3, 1, 100, "hunting value multiplier for a target with no free escape (half the extra for one)"},
       {"hunt_control_bonus", 0.3, 0, 10, "hunting value times 1 + this x own control at the target"},
       {"strike_free_chance", 0.3, 0, 1, "chance a target that could escape stays put (what striking it is worth)"},
+      {"surround_radius", 0, 0, 42, "surrounds (mzotkiew's): own ships within this many moves of an enemy ship carrying at least hunt_min_cargo close its directions, one per direction and one on it, ahead of every other role (0: no surrounds)", true},
+      {"surround_min_hunters", 3, 1, 5, "a surround needs this many own ships, and every direction closed by a lighter ship (of ours or a third player's) nearer than the target's yards that way", true},
+      {"surround_rate", 100, 0, 100000, "a surrounding ship's value per move toward its cell (what the move costs weigh it against)"},
+      {"escort_weight", 0, 0, 100, "an empty ship's value of escorting a boxed-in ship of ours, per halite it carries, over the distance + 1 (the public bots' empty ships keep off cells an empty ship of ours can reach; 0: no escorts)"},
+      {"escort_radius", 4, 0, 42, "... for empty ships within this many moves of it", true},
       // Guarding and attacking yards.
       {"guard_radius", 3, 0, 32, "an own yard is threatened when an enemy ship is this close", true},
       {"guard_value", 150, 0, 100000, "value of guarding a threatened yard (per turn, from distance 1)"},
@@ -151,6 +156,11 @@ FleetParams FleetParams::from(const Params& p) {
   f.hunt_trap_bonus = p.get("hunt_trap_bonus");
   f.hunt_control_bonus = p.get("hunt_control_bonus");
   f.strike_free_chance = p.get("strike_free_chance");
+  f.surround_radius = p.get_int("surround_radius");
+  f.surround_min_hunters = p.get_int("surround_min_hunters");
+  f.surround_rate = p.get("surround_rate");
+  f.escort_weight = p.get("escort_weight");
+  f.escort_radius = p.get_int("escort_radius");
   f.guard_radius = p.get_int("guard_radius");
   f.guard_value = p.get("guard_value");
   f.yard_attack_value = p.get("yard_attack_value");
@@ -202,7 +212,8 @@ constexpr int kHuntKey = kMaxCells;                      // + enemy ship * 4 + s
 constexpr int kGuardKey = kHuntKey + kMaxShips * 4;      // + own yard
 constexpr int kRamKey = kGuardKey + kMaxShipyards;       // + enemy yard
 constexpr int kBuildKey = kRamKey + kMaxShipyards;       // the planned site
-constexpr int kKeyCount = kBuildKey + 1;
+constexpr int kEscortKey = kBuildKey + 1;                // + own ship
+constexpr int kKeyCount = kEscortKey + kMaxShips;
 // A pair the assignment must not choose (the ship has no such candidate).
 constexpr double kAbsent = 1e9;
 // The builder's value for its site and a recalled ship's for home: above any
@@ -234,6 +245,15 @@ int box_cones(int dr, int dc) {
   return (dr < 0 && std::abs(dc) <= -dr ? 1 : 0) | (dr > 0 && std::abs(dc) <= dr ? 2 : 0) |
          (dc < 0 && std::abs(dr) <= -dc ? 4 : 0) | (dc > 0 && std::abs(dr) <= dc ? 8 : 0);
 }
+
+// The move that leaves a cell into direction k's cone (box_cones' bit order).
+constexpr std::array<int, 4> kConeMove = {1, 2, 4, 3};
+// A surround's assignment: a filled place outweighs any distance saved (no
+// two ships are this far apart), and the place on the target weighs half a
+// direction's.
+constexpr double kSurroundFill = 1000;
+constexpr double kSurroundCenterWeight = 0.5;
+constexpr int kSurroundCenter = 4;
 
 }  // namespace
 
@@ -924,6 +944,11 @@ void FleetPolicy::score_ship(const State& s, int me, int row) {
     cands_.push_back({column_of(kBuildKey, Role::Build, site_, -1), kForcedValue});
     return;
   }
+  if (surround_cell_[row] >= 0) {
+    private_value_[row] = kForcedValue;
+    private_role_[row] = Role::Hunt;
+    return;
+  }
   if (x > 0 && left <= hd + p_.recall_margin) {
     private_value_[row] = kForcedValue;
     private_role_[row] = Role::Home;
@@ -958,6 +983,18 @@ void FleetPolicy::score_ship(const State& s, int me, int row) {
         const int a = geo_.neighbor(e.cell, side);
         cands_.push_back({column_of(kHuntKey + j * 4 + side - 1, Role::Hunt, a, j), value / (geo_.dist(sh.cell, a) + 1)});
       }
+    }
+
+  // Escorting a loaded ship of ours that is boxed in: an empty ship next to
+  // it closes the cells it can reach to the enemy's empty hunters (a 1:1
+  // trade they avoid).
+  if (p_.escort_weight > 0 && x == 0)
+    for (int r = 0; r < static_cast<int>(rows_.size()); ++r) {
+      const Ship& o = ships[rows_[r]];
+      if (o.cargo <= box_cargo_[o.cell]) continue;
+      const int d = geo_.dist(sh.cell, o.cell);
+      if (d > p_.escort_radius) continue;
+      cands_.push_back({column_of(kEscortKey + rows_[r], Role::Escort, o.cell, rows_[r]), p_.escort_weight * o.cargo / (d + 1)});
     }
 
   // Guarding a threatened own yard: a ship that gets there no later than
@@ -1063,6 +1100,9 @@ void FleetPolicy::assign(const State& s, int me) {
       if (e.owner != me) yard_threat_[y] = std::min(yard_threat_[y], geo_.dist(e.cell, yd.cell));
   }
 
+  compute_box_map(s, me);
+  plan_surrounds(s, me);
+
   // Candidates per row, then one assignment over rows x (shared columns +
   // one private column per row: home, or idle).
   if (key_column_.size() != static_cast<size_t>(kKeyCount)) key_column_.assign(kKeyCount, -1);
@@ -1093,6 +1133,136 @@ void FleetPolicy::assign(const State& s, int me) {
   if (rows > 0) row_column_ = assignment_.solve(rows, cols, cost_);
 }
 
+// ------------------------------------------------------------- surrounds ----
+
+bool FleetPolicy::find_surround(const State& s, int me, int victim, Surround& out) {
+  const auto ships = s.ships();
+  const Ship& e = ships[victim];
+  const int n = geo_.size();
+  const int radius = p_.surround_radius;
+  // A direction is open beyond the target's nearest yard that way.
+  std::array<int, 4> limit;
+  limit.fill(radius + 1);
+  for (const Shipyard& y : s.shipyards()) {
+    if (y.owner != e.owner) continue;
+    const auto [dr, dc] = torus_delta(e.cell, y.cell, n);
+    const int cones = box_cones(dr, dc), d = std::abs(dr) + std::abs(dc);
+    for (int k = 0; k < 4; ++k)
+      if (cones >> k & 1) limit[k] = std::min(limit[k], d);
+  }
+  std::array<bool, 4> closed{};
+  surround_cands_.clear();
+  for (int i = 0; i < static_cast<int>(ships.size()); ++i) {
+    const Ship& o = ships[i];
+    if (o.owner == e.owner || o.cargo >= e.cargo) continue;
+    const int d = geo_.dist(e.cell, o.cell);
+    if (d == 0 || d > radius) continue;
+    const auto [dr, dc] = torus_delta(e.cell, o.cell, n);
+    const int cones = box_cones(dr, dc);
+    for (int k = 0; k < 4; ++k) closed[k] = closed[k] || ((cones >> k & 1) && d < limit[k]);
+    if (o.owner == me && row_of_ship_[i] >= 0 && surround_free_[row_of_ship_[i]]) surround_cands_.push_back(i);
+  }
+  if (!(closed[0] && closed[1] && closed[2] && closed[3])) return false;
+  const int cands = static_cast<int>(surround_cands_.size());
+  if (cands < p_.surround_min_hunters) return false;
+  // Places (four directions, then on the target) x candidates, and one
+  // empty choice per place.
+  constexpr int kPlaces = kSurroundCenter + 1;
+  const int cols = cands + kPlaces;
+  surround_cost_.assign(static_cast<size_t>(kPlaces) * cols, kAbsent);
+  for (int c = 0; c < cands; ++c) {
+    const Ship& h = ships[surround_cands_[c]];
+    const auto [dr, dc] = torus_delta(e.cell, h.cell, n);
+    const int cones = box_cones(dr, dc), d = std::abs(dr) + std::abs(dc);
+    for (int k = 0; k < 4; ++k)
+      if ((cones >> k & 1) && d < limit[k]) surround_cost_[static_cast<size_t>(k) * cols + c] = d - kSurroundFill;
+    surround_cost_[static_cast<size_t>(kSurroundCenter) * cols + c] = kSurroundCenterWeight * (d - kSurroundFill);
+  }
+  for (int k = 0; k < kPlaces; ++k)
+    for (int c = cands; c < cols; ++c) surround_cost_[static_cast<size_t>(k) * cols + c] = 0;
+  const std::vector<int>& chosen = surround_assignment_.solve(kPlaces, cols, surround_cost_);
+  out.victim = victim;
+  out.hunters = out.distance = 0;
+  for (int k = 0; k < kPlaces; ++k) {
+    const int c = chosen[k];
+    out.row[k] = -1;
+    if (c >= cands || surround_cost_[static_cast<size_t>(k) * cols + c] >= kAbsent) continue;
+    const int i = surround_cands_[c];
+    out.row[k] = row_of_ship_[i];
+    ++out.hunters;
+    out.distance += geo_.dist(e.cell, ships[i].cell);
+  }
+  return out.hunters >= p_.surround_min_hunters;
+}
+
+void FleetPolicy::plan_surrounds(const State& s, int me) {
+  const auto ships = s.ships();
+  const int rows = static_cast<int>(rows_.size());
+  surround_cell_.assign(static_cast<size_t>(rows), -1);
+  surround_victim_.assign(static_cast<size_t>(rows), -1);
+  if (p_.surround_radius <= 0 || rows < p_.surround_min_hunters) return;
+  const int left = steps_left(s);
+  row_of_ship_.assign(ships.size(), -1);
+  surround_free_.assign(static_cast<size_t>(rows), 0);
+  for (int r = 0; r < rows; ++r) {
+    const int i = rows_[r];
+    row_of_ship_[i] = r;
+    // The builder and recalled ships keep their roles.
+    surround_free_[r] = i != builder_ && !(ships[i].cargo > 0 && left <= home_[ships[i].cell] + p_.recall_margin);
+  }
+  surrounds_.clear();
+  Surround plan;
+  for (int j = 0; j < static_cast<int>(ships.size()); ++j) {
+    const Ship& e = ships[j];
+    if (e.owner == me || spared_[j] || e.cargo < p_.hunt_min_cargo) continue;
+    if (find_surround(s, me, j, plan)) surrounds_.push_back(plan);
+  }
+  std::sort(surrounds_.begin(), surrounds_.end(), [&](const Surround& a, const Surround& b) {
+    if (a.hunters != b.hunters) return a.hunters > b.hunters;
+    if (ships[a.victim].cargo != ships[b.victim].cargo) return ships[a.victim].cargo > ships[b.victim].cargo;
+    if (a.distance != b.distance) return a.distance < b.distance;
+    return a.victim < b.victim;
+  });
+  for (const Surround& ranked : surrounds_) {
+    // Planned again from the ships earlier surrounds left.
+    if (!find_surround(s, me, ranked.victim, plan)) continue;
+    const Ship& e = ships[plan.victim];
+    const int center = plan.row[kSurroundCenter];
+    int center_cell = center >= 0 ? e.cell : -1;
+    for (int k = 0; k < 4; ++k) {
+      const int r = plan.row[k];
+      if (r < 0) continue;
+      // Close in along the direction's axis: two cells out, then next to
+      // the target. A ship already next to it stays while it is lighter
+      // than the target after mining there and not boxed in itself, else
+      // backs off; with the ship on the target beside it, the two swap
+      // (mzotkiew's moves).
+      const Ship& h = ships[rows_[r]];
+      const int near = geo_.neighbor(e.cell, kConeMove[k]);
+      const int far = geo_.neighbor(near, kConeMove[k]);
+      const int d = geo_.dist(h.cell, near);
+      int cell = d > 1 ? far : near;
+      if (d == 0) {
+        const double mined = h.cargo + keep_[1] * s.halite(near);
+        if (center >= 0 && center_cell == e.cell && geo_.dist(ships[rows_[center]].cell, near) == 1) {
+          cell = e.cell;
+          center_cell = near;
+        } else if (!(s.halite(near) == 0 || (mined < e.cargo && mined <= box_cargo_[near]))) {
+          cell = far;
+        }
+      }
+      surround_cell_[r] = cell;
+      surround_victim_[r] = plan.victim;
+      surround_free_[r] = 0;
+    }
+    if (center >= 0) {
+      surround_cell_[center] = center_cell;
+      surround_victim_[center] = plan.victim;
+      surround_free_[center] = 0;
+    }
+  }
+}
+
 // ----------------------------------------------------------------- moves ----
 
 void FleetPolicy::cost_moves(const State& s, int me) {
@@ -1105,7 +1275,6 @@ void FleetPolicy::cost_moves(const State& s, int me) {
   const bool ties_matter = s.step() >= p_.tie_free_steps;
   spawn_cells_.clear();
   for (int y : spawn_yards_) spawn_cells_.push_back(s.shipyards()[y].cell);
-  compute_box_map(s, me);
   for (int r = 0; r < rows; ++r) {
     const int i = rows_[r];
     const Ship& sh = ships[i];
@@ -1122,6 +1291,11 @@ void FleetPolicy::cost_moves(const State& s, int me) {
         for (int c : sites_)
           if (best < 0 || geo_.dist(sh.cell, c) < geo_.dist(sh.cell, best)) best = c;
         if (best >= 0) target = best;
+      }
+      if (role == Role::Hunt) {
+        target = surround_cell_[r];
+        victim = surround_victim_[r];
+        rate = p_.surround_rate;
       }
     } else {
       const Column& col = columns_[j];
@@ -1140,6 +1314,7 @@ void FleetPolicy::cost_moves(const State& s, int me) {
       const int guarded = columns_[j].target;
       slack = std::max(0, yard_threat_[guarded] - (x > 0 ? 2 : 1));
     }
+    if (role == Role::Escort) slack = 1;  // next to the escorted ship
     auto distance = [&](int cell) { return std::max(0, geo_.dist(cell, target) - slack); };
     MoveRequest req;
     req.ship_index = i;

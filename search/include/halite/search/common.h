@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <limits>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "halite/search/params.h"
@@ -35,6 +36,18 @@ inline int offset_cell(int cell, int dr, int dc, int n) {
     return x < 0 ? x + n : x;
   };
   return wrap(cell / n + dr) * n + wrap(cell % n + dc);
+}
+
+// The shortest offset (rows, columns) from `from` to `to` on an n x n torus,
+// each within [-(n - 1) / 2, n / 2] (on an even board the half-way offset is
+// taken forward): offset_cell(from, dr, dc, n) == to.
+inline std::pair<int, int> torus_delta(int from, int to, int n) {
+  auto shortest = [n](int d) {
+    d %= n;
+    if (d < 0) d += n;
+    return d > n / 2 ? d - n : d;
+  };
+  return {shortest(to / n - from / n), shortest(to % n - from % n)};
 }
 
 // Distance and neighbour tables on the torus for one board size. init() is a

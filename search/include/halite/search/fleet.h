@@ -113,6 +113,18 @@ struct FleetParams {
   double hunt_trap_bonus;        // x this for a target with no free escape (half the extra for one)
   double hunt_control_bonus;     // x (1 + this x own control at the target)
   double strike_free_chance;     // chance a target that could escape stays put (what striking it is worth)
+  // Surrounds (mzotkiew's "hoards"): for an enemy ship carrying at least
+  // hunt_min_cargo, one own lighter ship per direction (from that
+  // direction's cone, nearer than the target's yards that way) and one more
+  // on the target, chosen by a small assignment. A surround is kept when it
+  // has surround_min_hunters ships and every direction is closed (by ours or
+  // a third player's lighter ship); its ships then take no other role.
+  int surround_radius;           // hunters within this many moves (0: no surrounds)
+  int surround_min_hunters;
+  double surround_rate;          // a surrounding ship's value per move toward its cell
+  // Escorts: an empty ship next to a loaded ship of ours that is boxed in.
+  double escort_weight;          // value per halite the escorted ship carries, over the distance + 1
+  int escort_radius;             // ... from empty ships this close
   // Guarding and attacking yards.
   int guard_radius;              // an own yard is threatened when an enemy ship is this close
   double guard_value;            // value of guarding a threatened yard (per turn, from distance 1)
@@ -166,8 +178,8 @@ std::vector<ParamSpec> fleet_specs();
 class FleetPolicy {
  public:
   // What each ship was given to do by the last decide().
-  enum class Role : uint8_t { Mine, Home, Hunt, Guard, Build, Ram, Idle };
-  static constexpr int kRoles = 7;
+  enum class Role : uint8_t { Mine, Home, Hunt, Guard, Build, Ram, Escort, Idle };
+  static constexpr int kRoles = 8;
   struct RoleCounts {
     int count[kRoles] = {};
     int of(Role r) const { return count[static_cast<int>(r)]; }
@@ -207,7 +219,7 @@ class FleetPolicy {
   struct Column {
     Role role;
     int cell;    // where the ship heads
-    int target;  // enemy ship index (Hunt), yard index (Guard, Ram), else -1
+    int target;  // enemy ship index (Hunt), yard index (Guard, Ram), own ship index (Escort), else -1
   };
 
   // Which of last turn's defenders were sunk at once (into lost_defenders_).
@@ -240,6 +252,19 @@ class FleetPolicy {
   // ship on `cell` carrying `cargo`, best first.
   void best_mining_targets(const State& s, int cell, double cargo);
   void cost_moves(const State& s, int player);
+  // Into surround_cell_ / surround_victim_: the surrounds of this turn,
+  // best first (most ships, then the most cargo, then the least distance),
+  // each from the own ships earlier ones left.
+  void plan_surrounds(const State& s, int player);
+  // The surround of enemy ship `victim` from the own ships not yet taken:
+  // false when it is not kept (too few ships, a direction open).
+  struct Surround {
+    int victim;
+    int hunters;   // own ships in it
+    int distance;  // their summed distances to the victim
+    std::array<int, 5> row;  // per direction (cone order), then on the target: a row, -1: none
+  };
+  bool find_surround(const State& s, int player, int victim, Surround& out);
   // box_cargo_ from the enemy ships, own yards and this turn's sites.
   void compute_box_map(const State& s, int player);
   // The assignment column for `key` (created on first use).
@@ -416,6 +441,15 @@ class FleetPolicy {
   std::vector<int> cand_begin_;
   std::vector<double> private_value_;
   std::vector<Role> private_role_;
+  // Surrounds (plan_surrounds): per row, the cell a surrounding ship heads
+  // for and the enemy ship index it surrounds (-1: none); per ship index, its
+  // row (-1: not one of ours in the assignment).
+  std::vector<int> surround_cell_, surround_victim_, row_of_ship_;
+  std::vector<uint8_t> surround_free_;  // per row: may join a surround
+  std::vector<Surround> surrounds_;
+  std::vector<int> surround_cands_;     // rows near the victim being planned
+  std::vector<double> surround_cost_;
+  Assignment surround_assignment_;
   int shared_columns_ = 0;
   std::vector<double> cost_;
   std::vector<int> row_column_;  // chosen column per row
