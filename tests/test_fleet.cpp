@@ -344,9 +344,14 @@ TEST_CASE("fleet: no surround with a direction open or too few ships, and then t
     State open = position(third, yard);
     CHECK(same(fleet.decide(open, 0), off.decide(open, 0)));
   }
-  // Ships carrying as much as the target do not surround it.
+  // Ships carrying as much as the target do not surround it, nor ships
+  // carrying more than surround_max_cargo.
   State heavy = position(true, false, 300);
   CHECK(same(fleet.decide(heavy, 0), off.decide(heavy, 0)));
+  State loaded = position(true, false, 10);
+  CHECK(fleet.decide(loaded, 0).targets[2] == cell(7, 5));
+  FleetPolicy empty_only = policy({"surround_radius=6", "surround_max_cargo=0"});
+  CHECK(same(empty_only.decide(loaded, 0), off.decide(loaded, 0)));
 }
 
 TEST_CASE("fleet: hunt_home_radius leaves alone the enemy ships that close to their yards", "[fleet]") {

@@ -59,6 +59,7 @@ std::vector<ParamSpec> fleet_specs() {
       {"strike_free_chance", 0.3, 0, 1, "chance a target that could escape stays put (what striking it is worth)"},
       {"surround_radius", 0, 0, 42, "surrounds (mzotkiew's): own ships within this many moves of an enemy ship carrying at least hunt_min_cargo close its directions, one per direction and one on it, ahead of every other role (0: no surrounds)", true},
       {"surround_min_hunters", 3, 1, 5, "a surround needs this many own ships, and every direction closed by a lighter ship (of ours or a third player's) nearer than the target's yards that way", true},
+      {"surround_max_cargo", 5000, 0, 100000, "own ships carrying more do not surround (they have cargo to bring home)"},
       {"surround_rate", 100, 0, 100000, "a surrounding ship's value per move toward its cell (what the move costs weigh it against)"},
       {"escort_weight", 0, 0, 100, "an empty ship's value of escorting a boxed-in ship of ours, per halite it carries, over the distance + 1 (the public bots' empty ships keep off cells an empty ship of ours can reach; 0: no escorts)"},
       {"escort_radius", 4, 0, 42, "... for empty ships within this many moves of it", true},
@@ -158,6 +159,7 @@ FleetParams FleetParams::from(const Params& p) {
   f.strike_free_chance = p.get("strike_free_chance");
   f.surround_radius = p.get_int("surround_radius");
   f.surround_min_hunters = p.get_int("surround_min_hunters");
+  f.surround_max_cargo = p.get("surround_max_cargo");
   f.surround_rate = p.get("surround_rate");
   f.escort_weight = p.get("escort_weight");
   f.escort_radius = p.get_int("escort_radius");
@@ -1208,7 +1210,8 @@ void FleetPolicy::plan_surrounds(const State& s, int me) {
     const int i = rows_[r];
     row_of_ship_[i] = r;
     // The builder and recalled ships keep their roles.
-    surround_free_[r] = i != builder_ && !(ships[i].cargo > 0 && left <= home_[ships[i].cell] + p_.recall_margin);
+    surround_free_[r] = i != builder_ && ships[i].cargo <= p_.surround_max_cargo &&
+                        !(ships[i].cargo > 0 && left <= home_[ships[i].cell] + p_.recall_margin);
   }
   surrounds_.clear();
   Surround plan;

@@ -121,6 +121,7 @@ struct FleetParams {
   // a third player's lighter ship); its ships then take no other role.
   int surround_radius;           // hunters within this many moves (0: no surrounds)
   int surround_min_hunters;
+  double surround_max_cargo;     // own ships carrying more do not surround
   double surround_rate;          // a surrounding ship's value per move toward its cell
   // Escorts: an empty ship next to a loaded ship of ours that is boxed in.
   double escort_weight;          // value per halite the escorted ship carries, over the distance + 1
