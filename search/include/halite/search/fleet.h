@@ -31,7 +31,11 @@
 //       escape and in our region;
 //     - guarding an own yard as close as the nearest enemy ship;
 //     - building the planned yard; ramming enemy yards that cannot spawn a
-//       defender, and any in the last turns.
+//       defender, and any in the last turns;
+//     - (off by default) escorting a loaded own ship that is boxed in.
+//     Before it (off by default), surrounds: an enemy ship with cargo whose
+//     every direction a lighter ship closes gets one own ship per direction
+//     and one on it, ahead of every other role.
 //  4. Moves. Each ship's five moves are costed by progress toward its target
 //     at its rate, plus safety: a lighter enemy can reach the cell (death),
 //     an equal one can (a trade), the cell leaves no safe escape next turn
