@@ -590,16 +590,19 @@ TEST_CASE("fleet: a policy that decided neighbouring states answers as a fresh o
 TEST_CASE("fleet: legal and collision-free over seeded games, the same answers every run", "[fleet]") {
   for (int players : {2, 4}) {
     for (int g = 0; g < 6; ++g) {
-      // Half the games with surrounds and escorts (off by default).
-      const std::string surround = g < 3 ? "surround_radius=0" : "surround_radius=6";
-      const std::string escort = g < 3 ? "escort_weight=0" : "escort_weight=0.3";
+      // Half the games with surrounds and escorts, a third with a guarded
+      // farm (all off by default).
+      std::vector<std::string> overrides = {"crash_home_steps=0"};
+      if (g >= 3) overrides.insert(overrides.end(), {"surround_radius=6", "escort_weight=0.3"});
+      if (g % 3 == 2)
+        overrides.insert(overrides.end(), {"farm_start_step=20", "farm_radius=3", "farm_guard_value=10", "farm_hunt_bonus=1"});
       Config config = config_at(160);
       config.size = g % 2 ? 11 : 17;
       config.random_seed = static_cast<uint32_t>(40 + g);
       State a = State::initial(config, players), b = a;
       std::vector<FleetPolicy> pa, pb;
       for (int p = 0; p < players; ++p)
-        pa.push_back(policy({"crash_home_steps=0", surround, escort})), pb.push_back(policy({"crash_home_steps=0", surround, escort}));
+        pa.push_back(policy(overrides)), pb.push_back(policy(overrides));
       while (!a.is_terminal()) {
         std::vector<State::Orders> oa(players), ob(players);
         for (int p = 0; p < players; ++p) {
@@ -616,4 +619,58 @@ TEST_CASE("fleet: legal and collision-free over seeded games, the same answers e
       }
     }
   }
+}
+
+TEST_CASE("fleet: farm guards stand on the farm's edge without mining it", "[fleet]") {
+  // Our yard on (7,7), our empty ship on it; every cell holds 10 (nothing
+  // worth mining), the enemy far off: the cells within farm_radius 2 of the
+  // yard are the farm, its edge the cells 2 moves away.
+  State s = one_yard_and_ship_each(cell(7, 7), cell(7, 7), cell(0, 0), cell(1, 0));
+  const std::vector<std::string> farm = {"farm_start_step=0", "farm_end_step=345", "farm_radius=2", "farm_control=0"};
+  std::vector<std::string> guarded = farm;
+  guarded.push_back("farm_guard_value=10");
+  auto distance = [](int a, int b) { return std::abs(a / kSize - b / kSize) + std::abs(a % kSize - b % kSize); };
+  FleetPolicy plain = policy(farm);
+  plain.decide(s, 0);
+  CHECK(plain.roles().of(FleetPolicy::Role::Patrol) == 0);
+  CHECK(plain.roles().of(FleetPolicy::Role::Idle) == 1);
+  FleetPolicy guard = policy(guarded);
+  const PolicyDecision& d = guard.decide(s, 0);
+  CHECK(guard.roles().of(FleetPolicy::Role::Patrol) == 1);
+  CHECK(distance(end_cell(s, d, 0), cell(7, 7)) == 1);
+  // On a post with halite it moves on to another post rather than mine.
+  State on_post = one_yard_and_ship_each(cell(7, 7), cell(7, 9), cell(0, 0), cell(1, 0));
+  const PolicyDecision& moved = guard.decide(on_post, 0);
+  CHECK(guard.roles().of(FleetPolicy::Role::Patrol) == 1);
+  CHECK(end_cell(on_post, moved, 0) != cell(7, 9));
+  // On an empty cell of the edge it stays.
+  on_post.set_halite(cell(7, 9), 0);
+  CHECK(end_cell(on_post, guard.decide(on_post, 0), 0) == cell(7, 9));
+  // Not beyond farm_guard_radius, and not outside the farming phase.
+  FleetPolicy short_reach = policy([&] { auto o = guarded; o.push_back("farm_guard_radius=1"); return o; }());
+  short_reach.decide(s, 0);
+  CHECK(short_reach.roles().of(FleetPolicy::Role::Patrol) == 0);
+  s.set_step(350);
+  guard.decide(s, 0);
+  CHECK(guard.roles().of(FleetPolicy::Role::Patrol) == 0);
+}
+
+TEST_CASE("fleet: farm_hunt_bonus sends hunters after ships on the farm", "[fleet]") {
+  // Our empty ship on (7,9), two moves from our yard on (7,7), on a cell of
+  // 300; an enemy ship carrying 60 on (7,11), four moves from our yard
+  // (inside farm_radius 4), its own yard far off.
+  State s = one_yard_and_ship_each(cell(7, 7), cell(7, 9), cell(0, 0), cell(7, 11), 60);
+  s.set_halite(cell(7, 9), 300);
+  const std::vector<std::string> farm = {"farm_start_step=0", "farm_end_step=345", "farm_radius=4", "farm_control=-100",
+                                         "harvest_min=0", "harvest_base=0", "harvest_slope=0"};
+  FleetPolicy plain = policy(farm);
+  plain.decide(s, 0);
+  CHECK(plain.roles().of(FleetPolicy::Role::Mine) == 1);
+  FleetPolicy hunter = policy([&] { auto o = farm; o.push_back("farm_hunt_bonus=20"); return o; }());
+  hunter.decide(s, 0);
+  CHECK(hunter.roles().of(FleetPolicy::Role::Hunt) == 1);
+  // Off the farm the bonus does not apply.
+  FleetPolicy small_farm = policy([&] { auto o = farm; o.push_back("farm_hunt_bonus=20"); o[2] = "farm_radius=3"; return o; }());
+  small_farm.decide(s, 0);
+  CHECK(small_farm.roles().of(FleetPolicy::Role::Mine) == 1);
 }

@@ -57,12 +57,15 @@ std::vector<ParamSpec> fleet_specs() {
       {"hunt_trap_bonus", 3, 1, 100, "hunting value multiplier for a target with no free escape (half the extra for one)"},
       {"hunt_control_bonus", 0.3, 0, 10, "hunting value times 1 + this x own control at the target"},
       {"strike_free_chance", 0.3, 0, 1, "chance a target that could escape stays put (what striking it is worth)"},
-      {"surround_radius", 0, 0, 42, "surrounds (mzotkiew's): own ships within this many moves of an enemy ship carrying at least hunt_min_cargo close its directions, one per direction and one on it, ahead of every other role (0: no surrounds)", true},
+      {"surround_radius", 0, 0, 42, "surrounds (mzotkiew's): own ships within this many moves of an enemy ship carrying at least hunt_min_cargo close its directions, one per direction and one on it, ahead of every other role (0: no surrounds; 6 measured worse against the public bots: docs/results.md)", true},
       {"surround_min_hunters", 3, 1, 5, "a surround needs this many own ships, and every direction closed by a lighter ship (of ours or a third player's) nearer than the target's yards that way", true},
       {"surround_max_cargo", 5000, 0, 100000, "own ships carrying more do not surround (they have cargo to bring home)"},
       {"surround_rate", 100, 0, 100000, "a surrounding ship's value per move toward its cell (what the move costs weigh it against)"},
       {"escort_weight", 0, 0, 100, "an empty ship's value of escorting a boxed-in ship of ours, per halite it carries, over the distance + 1 (the public bots' empty ships keep off cells an empty ship of ours can reach; 0: no escorts)"},
       {"escort_radius", 4, 0, 42, "... for empty ships within this many moves of it", true},
+      {"farm_guard_value", 0, 0, 100000, "an empty ship's value of standing guard on the farm's edge (a farm cell next to a cell outside it), per turn, over the distance + 1; a guard does not stay on a cell with halite (it would mine the farm and carry cargo): zeta's border guards, which keep other players' miners off the farm (0: no guards; with the farm, measured worse against the public bots: docs/results.md)"},
+      {"farm_guard_radius", 6, 0, 42, "... for empty ships within this many moves of the post", true},
+      {"farm_hunt_bonus", 0, 0, 100, "hunting value times 1 + this for a target on the farm"},
       // Guarding and attacking yards.
       {"guard_radius", 3, 0, 32, "an own yard is threatened when an enemy ship is this close", true},
       {"guard_value", 150, 0, 100000, "value of guarding a threatened yard (per turn, from distance 1)"},
@@ -163,6 +166,9 @@ FleetParams FleetParams::from(const Params& p) {
   f.surround_rate = p.get("surround_rate");
   f.escort_weight = p.get("escort_weight");
   f.escort_radius = p.get_int("escort_radius");
+  f.farm_guard_value = p.get("farm_guard_value");
+  f.farm_guard_radius = p.get_int("farm_guard_radius");
+  f.farm_hunt_bonus = p.get("farm_hunt_bonus");
   f.guard_radius = p.get_int("guard_radius");
   f.guard_value = p.get("guard_value");
   f.yard_attack_value = p.get("yard_attack_value");
@@ -215,7 +221,8 @@ constexpr int kGuardKey = kHuntKey + kMaxShips * 4;      // + own yard
 constexpr int kRamKey = kGuardKey + kMaxShipyards;       // + enemy yard
 constexpr int kBuildKey = kRamKey + kMaxShipyards;       // the planned site
 constexpr int kEscortKey = kBuildKey + 1;                // + own ship
-constexpr int kKeyCount = kEscortKey + kMaxShips;
+constexpr int kPostKey = kEscortKey + kMaxShips;       // + cell on the farm's edge
+constexpr int kKeyCount = kPostKey + kMaxCells;
 // A pair the assignment must not choose (the ship has no such candidate).
 constexpr double kAbsent = 1e9;
 // The builder's value for its site and a recalled ship's for home: above any
@@ -981,6 +988,7 @@ void FleetPolicy::score_ship(const State& s, int me, int row) {
       if (escapes_[j] == 0) value *= p_.hunt_trap_bonus;
       else if (escapes_[j] == 1) value *= 0.5 * (1 + p_.hunt_trap_bonus);
       if (control_[e.cell] > 0) value *= 1 + p_.hunt_control_bonus * control_[e.cell];
+      if (farm_[e.cell]) value *= 1 + p_.farm_hunt_bonus;
       for (int side = 1; side < kNumMoves; ++side) {
         const int a = geo_.neighbor(e.cell, side);
         cands_.push_back({column_of(kHuntKey + j * 4 + side - 1, Role::Hunt, a, j), value / (geo_.dist(sh.cell, a) + 1)});
@@ -997,6 +1005,16 @@ void FleetPolicy::score_ship(const State& s, int me, int row) {
       const int d = geo_.dist(sh.cell, o.cell);
       if (d > p_.escort_radius) continue;
       cands_.push_back({column_of(kEscortKey + rows_[r], Role::Escort, o.cell, rows_[r]), p_.escort_weight * o.cargo / (d + 1)});
+    }
+
+  // Standing guard on the farm's edge: other players' ships that would mine
+  // the farm keep off cells an empty ship of ours can reach. A guard moves
+  // on rather than stay where staying mines.
+  if (p_.farm_guard_value > 0 && x == 0)
+    for (int c : farm_posts_) {
+      const int d = geo_.dist(sh.cell, c);
+      if (d > p_.farm_guard_radius || (d == 0 && s.halite(c) > 0)) continue;
+      cands_.push_back({column_of(kPostKey + c, Role::Patrol, c, -1), p_.farm_guard_value / (d + 1)});
     }
 
   // Guarding a threatened own yard: a ship that gets there no later than
@@ -1073,6 +1091,17 @@ void FleetPolicy::assign(const State& s, int me) {
       farm_[c] = near >= p_.farm_yards;
     }
   }
+  farm_posts_.clear();
+  if (farming && p_.farm_guard_value > 0)
+    for (int c = 0; c < cells; ++c) {
+      if (!farm_[c]) continue;
+      bool edge = false;
+      for (int m = 1; m < kNumMoves; ++m) {
+        const int o = geo_.neighbor(c, m);
+        edge = edge || (!farm_[o] && yard_cell_[o] != 1);
+      }
+      if (edge) farm_posts_.push_back(c);
+    }
   cargo_weight_ = step < p_.early_steps ? p_.early_cargo_weight : p_.cargo_weight;
   enemy_discount_scale_ = left <= p_.late_discount_steps ? p_.late_discount_scale : 1.0;
   fill_tables(cfg);

@@ -32,7 +32,9 @@
 //     - guarding an own yard as close as the nearest enemy ship;
 //     - building the planned yard; ramming enemy yards that cannot spawn a
 //       defender, and any in the last turns;
-//     - (off by default) escorting a loaded own ship that is boxed in.
+//     - (off by default) escorting a loaded own ship that is boxed in;
+//     - (off by default, and only while the farm grows) standing guard on
+//       the farm's edge, where other players' miners would come in.
 //     Before it (off by default), surrounds: an enemy ship with cargo whose
 //     every direction a lighter ship closes gets one own ship per direction
 //     and one on it, ahead of every other role.
@@ -130,6 +132,10 @@ struct FleetParams {
   // Escorts: an empty ship next to a loaded ship of ours that is boxed in.
   double escort_weight;          // value per halite the escorted ship carries, over the distance + 1
   int escort_radius;             // ... from empty ships this close
+  // Farm guards (zeta's border guards): empty ships on the farm's edge.
+  double farm_guard_value;       // value per turn of a post, over the distance + 1
+  int farm_guard_radius;         // ... from empty ships this close
+  double farm_hunt_bonus;        // hunting value x (1 + this) for a target on the farm
   // Guarding and attacking yards.
   int guard_radius;              // an own yard is threatened when an enemy ship is this close
   double guard_value;            // value of guarding a threatened yard (per turn, from distance 1)
@@ -183,8 +189,8 @@ std::vector<ParamSpec> fleet_specs();
 class FleetPolicy {
  public:
   // What each ship was given to do by the last decide().
-  enum class Role : uint8_t { Mine, Home, Hunt, Guard, Build, Ram, Escort, Idle };
-  static constexpr int kRoles = 8;
+  enum class Role : uint8_t { Mine, Home, Hunt, Guard, Build, Ram, Escort, Patrol, Idle };
+  static constexpr int kRoles = 9;
   struct RoleCounts {
     int count[kRoles] = {};
     int of(Role r) const { return count[static_cast<int>(r)]; }
@@ -365,6 +371,7 @@ class FleetPolicy {
   std::array<int16_t, kMaxCells> enemy_yard_lead_{};
   std::array<double, kMaxCells> harvest_min_{};  // least halite worth mining
   std::array<uint8_t, kMaxCells> farm_{};        // cells left to regrow to harvest_threshold_
+  std::vector<int> farm_posts_;                   // farm cells next to a cell outside the farm (farm guards' posts)
   double harvest_threshold_ = 0;
   double cargo_weight_ = 1;
   double enemy_discount_scale_ = 1;  // late_discount_scale in the last late_discount_steps steps, else 1
