@@ -1007,15 +1007,7 @@ void FleetPolicy::score_ship(const State& s, int me, int row) {
       cands_.push_back({column_of(kEscortKey + rows_[r], Role::Escort, o.cell, rows_[r]), p_.escort_weight * o.cargo / (d + 1)});
     }
 
-  // Standing guard on the farm's edge: other players' ships that would mine
-  // the farm keep off cells an empty ship of ours can reach. A guard moves
-  // on rather than stay where staying mines.
-  if (p_.farm_guard_value > 0 && x == 0)
-    for (int c : farm_posts_) {
-      const int d = geo_.dist(sh.cell, c);
-      if (d > p_.farm_guard_radius || (d == 0 && s.halite(c) > 0)) continue;
-      cands_.push_back({column_of(kPostKey + c, Role::Patrol, c, -1), p_.farm_guard_value / (d + 1)});
-    }
+  if (!farm_posts_.empty() && x == 0) score_posts(s, sh.cell);
 
   // Guarding a threatened own yard: a ship that gets there no later than
   // the nearest enemy (an empty one may arrive with it: the collision spares
@@ -1040,6 +1032,17 @@ void FleetPolicy::score_ship(const State& s, int me, int row) {
       if (final_turns || !defended_[y])
         cands_.push_back({column_of(kRamKey + y, Role::Ram, yd.cell, y), p_.yard_attack_value / (d + 1)});
     }
+}
+
+// Standing guard on the farm's edge: other players' ships that would mine
+// the farm keep off cells an empty ship of ours can reach. A guard moves on
+// rather than stay where staying mines.
+void FleetPolicy::score_posts(const State& s, int from) {
+  for (int c : farm_posts_) {
+    const int d = geo_.dist(from, c);
+    if (d > p_.farm_guard_radius || (d == 0 && s.halite(c) > 0)) continue;
+    cands_.push_back({column_of(kPostKey + c, Role::Patrol, c, -1), p_.farm_guard_value / (d + 1)});
+  }
 }
 
 void FleetPolicy::assign(const State& s, int me) {

@@ -259,6 +259,8 @@ class FleetPolicy {
   // Keeps this decide()'s mining targets for the next one.
   void keep_mining_memo(const State& s);
   void score_ship(const State& s, int player, int row);
+  // The farm's posts as candidates of an empty ship on `cell` (farm guards).
+  void score_posts(const State& s, int cell);
   // Into top_: the best targets_per_ship mining targets (value, cell) of a
   // ship on `cell` carrying `cargo`, best first.
   void best_mining_targets(const State& s, int cell, double cargo);
