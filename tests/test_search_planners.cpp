@@ -305,5 +305,10 @@ TEST_CASE("beam widens its beam while the deadline allows, and only then", "[sea
   timed->plan(pos.state, pos.player, Budget::milliseconds(400));
   const double took = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   CHECK(took < 400 * 1.5 + 15);
-  CHECK(timed->last_stats().iterations > 372);
+  // Past the configured shape, or stopped by the deadline and not by the
+  // shape: a slow machine (a sanitizer build beside other jobs) may not
+  // reach 372 children in 400 ms, and this test is not about speed.
+  const int64_t children = timed->last_stats().iterations;
+  INFO("children " << children << " in " << took << " ms");
+  CHECK((children > 372 || took >= 400 - 3));  // 3: beam's safety_ms
 }
