@@ -22,6 +22,13 @@ agent (the reference starts players 0-3 in the board's four quadrants, so
 player p faces 3 - p across the board and has the other two as neighbours;
 a rotation of seats need not give every opponent that place, and the
 neighbours decide much of a game, docs/results.md).
+The records of the project's own `halite arena --out` pair the same way,
+game by game (the arena's seed fixes each game's board and seats); there
+the seats are named by their specs, so name the old run's seat with
+--old-agent when it differs:
+
+    python3 scripts/paired_by_seed.py new.jsonl old.jsonl --agent fleet@new.json --old-agent fleet@old.json
+
 Exits with 2 and a message naming the problem when a file cannot be read,
 has no game with the agent, or the two runs share no game.
 """
@@ -41,9 +48,11 @@ def wilson(wins, n, z=1.96):
     return (max(0.0, centre - half), min(1.0, centre + half))  # no -0.0 from the roundings at 0 or n wins
 
 
-def load(path, agent):
-    """game_id -> (bank, rank, margin over the best other, the opponent diagonally opposite or None) of `agent`
-    in each finished game of the run."""
+def load(path, agent, key_name=None):
+    """game key -> (bank, rank, margin over the best other, the opponent diagonally opposite or None) of `agent`
+    in each finished game of the run. The key names the agent's seat `key_name` (default: `agent`), so that
+    two runs whose compared seats have different names share their keys."""
+    key_name = key_name or agent
     games = {}
     try:
         with open(path) as f:
@@ -53,9 +62,13 @@ def load(path, agent):
                 try:
                     record = json.loads(line)
                     seats, rewards = record["seats"], record["rewards"]
-                    key = record.get("game_id") or f'{record["format"]}|{",".join(seats)}|seed{record["seed"]}'
+                    named = ",".join(key_name if s == agent else s for s in seats)
+                    if "game" in record and "board_seed" in record:  # halite arena --out
+                        key = f'{len(seats)}p|{named}|game{record["game"]}|board{record["board_seed"]}'
+                    else:
+                        key = f'{record["format"]}|{named}|seed{record["seed"]}'
                 except (ValueError, KeyError, TypeError) as e:
-                    raise SystemExit(f"{path}:{number}: not a kaggle-arena game record ({e})")
+                    raise SystemExit(f"{path}:{number}: not a kaggle-arena or halite arena game record ({e})")
                 if agent not in seats:
                     continue
                 me = seats.index(agent)
@@ -78,10 +91,11 @@ def main():
     parser.add_argument("new")
     parser.add_argument("old")
     parser.add_argument("--agent", default="ours", help="the seat name compared (default: ours)")
+    parser.add_argument("--old-agent", help="its name in the old run, when that differs (default: --agent)")
     parser.add_argument("--games", action="store_true", help="also print every pair")
     args = parser.parse_args()
     try:
-        new, old = load(args.new, args.agent), load(args.old, args.agent)
+        new, old = load(args.new, args.agent), load(args.old, args.old_agent or args.agent, args.agent)
     except SystemExit as e:
         print(f"paired_by_seed: {e}", file=sys.stderr)
         return 2

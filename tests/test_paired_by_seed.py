@@ -2,7 +2,8 @@
 """scripts/paired_by_seed.py on hand-made kaggle-arena records: the paired
 difference of the bank and of the margin over the best other player, their
 standard errors, first places and ranks, the same per seat arrangement
-(the opponent seated opposite), and the clear
+(the opponent seated opposite); `halite arena --out` records paired by game
+with the seat named differently in the two runs (--old-agent); and the clear
 refusals (a missing file, a record that is not a game, no shared game)."""
 import json
 import os
@@ -52,12 +53,34 @@ with tempfile.TemporaryDirectory() as d:
             "new first in 1, mean rank 1.00; old first in 0, mean rank 2.00") in out, out
     assert "4p|a,b,ours,c|seed3: new 500 (rank 3), old 200 (rank 3), +300; margin -200 against -500, +300" in out, out
 
+    # halite arena --out records: seats named by spec, games by index and board.
+    def arena_record(game, board, seats, banks):
+        return json.dumps({"game": game, "board_seed": board, "seats": seats, "rewards": banks, "banks": banks,
+                           "ranks": [0] * len(seats), "errors": [""] * len(seats), "aborted": "", "states": 400})
+    anew, aold = os.path.join(d, "anew.jsonl"), os.path.join(d, "aold.jsonl")
+    with open(anew, "w") as f:
+        f.write(arena_record(0, 77, ["fleet@v.json", "p", "q", "r"], [500, 400, 300, 200]) + "\n")
+        f.write(arena_record(1, 77, ["p", "q", "r", "fleet@v.json"], [500, 400, 300, 900]) + "\n")
+        f.write(arena_record(2, 78, ["q", "r", "fleet@v.json", "p"], [1, 2, 3, 4]) + "\n")  # not in old
+    with open(aold, "w") as f:
+        f.write(arena_record(0, 77, ["fleet@d.json", "p", "q", "r"], [100, 400, 300, 200]) + "\n")
+        f.write(arena_record(1, 77, ["p", "q", "r", "fleet@d.json"], [500, 400, 300, 600]) + "\n")
+        f.write(arena_record(2, 99, ["q", "r", "fleet@d.json", "p"], [1, 2, 3, 4]) + "\n")  # another board
+    r = run(anew, aold, "--agent", "fleet@v.json", "--old-agent", "fleet@d.json", "--games")
+    assert r.returncode == 0, r.stderr
+    # banks +400 and +300; margins +100 / -300 (old) and +400 / +100: +400 and +300 too
+    assert r.stdout.startswith("2 games paired: fleet@v.json's bank, new - old: +350 +- 50 (standard error); "
+                               "new better on 2 of 2"), r.stdout
+    assert "4p|fleet@v.json,p,q,r|game0|board77: new 500 (rank 1), old 100 (rank 4), +400" in r.stdout, r.stdout
+    r = run(anew, aold, "--agent", "fleet@v.json")
+    assert r.returncode == 2 and "no finished game with agent 'fleet@v.json'" in r.stderr, r.stderr
+
     r = run(new, os.path.join(d, "missing.jsonl"))
     assert r.returncode == 2 and "missing.jsonl: No such file or directory" in r.stderr, r.stderr
     with open(bad, "w") as f:
         f.write('{"seats": ["ours"]}\n')
     r = run(bad, old)
-    assert r.returncode == 2 and "bad.jsonl:1: not a kaggle-arena game record" in r.stderr, r.stderr
+    assert r.returncode == 2 and "bad.jsonl:1: not a kaggle-arena or halite arena game record" in r.stderr, r.stderr
     r = run(new, old, "--agent", "nobody")
     assert r.returncode == 2 and "no finished game with agent 'nobody'" in r.stderr, r.stderr
     with open(bad, "w") as f:
