@@ -7,6 +7,9 @@
 For each player (by name), averaged over the replays it plays in:
 - at each checkpoint step: its ships, yards, bank, the cargo its ships
   carry, and how many ships it has had so far (the first one included);
+  its zone (the cells whose nearest yard is its own, and no other
+  player's as near): how many cells, the halite on them, and how many
+  hold at least 150 (a rich cell);
 - in each window of steps: the halite it deposited (how many deposits and
   their mean size) and the ships it lost (gone without converting);
 - in each window, what its ships did with their turns: ship-turns, the
@@ -122,6 +125,28 @@ def boxed_in(cell, cargo, own_yards, others, size, radius):
     return covered == 15
 
 
+# A cell worth a trip in the late game: the public bots' late mining turns
+# take about a quarter of 200-225 (docs/results.md, twelfth session).
+RICH_CELL = 150
+
+
+def zone_owner(cell, yards, size):
+    """The player whose yards alone are nearest to `cell` (the cell is in its zone), or -1 (no yard, or a tie);
+    `yards` lists (cell, player)."""
+    if not yards:
+        return -1
+    by_distance = [(torus_distance(cell, y, size), q) for y, q in yards]
+    nearest = min(d for d, _ in by_distance)
+    players_there = {q for d, q in by_distance if d == nearest}
+    return players_there.pop() if len(players_there) == 1 else -1
+
+
+def zones(players, size):
+    """zone_owner of every cell."""
+    yards = [(cell, p) for p, (_, own, _) in enumerate(players) for cell in own.values()]
+    return [zone_owner(cell, yards, size) for cell in range(size * size)]
+
+
 def stats(paths, agent, checkpoints, window, box_radius=0):
     games = collections.Counter()  # name -> replays it plays in
     at = collections.defaultdict(float)  # (name, what, step) -> sum
@@ -148,6 +173,14 @@ def stats(paths, agent, checkpoints, window, box_radius=0):
         for t, step in enumerate(steps):
             try:
                 players = step[0]["observation"]["players"]
+                if t in checkpoints:
+                    zone_of = zones(players, size)
+                    halite = step[0]["observation"]["halite"]
+                    for cell, p in enumerate(zone_of):
+                        if p >= 0:
+                            at[(names[p], "zone cells", t)] += 1
+                            at[(names[p], "zone halite", t)] += halite[cell]
+                            at[(names[p], "zone rich", t)] += halite[cell] >= RICH_CELL
                 for p, (bank, yards, ships) in enumerate(players):
                     seen[p].update(ships)
                     if t in checkpoints:
@@ -201,11 +234,8 @@ def stats(paths, agent, checkpoints, window, box_radius=0):
                     visits[(p, sid)] = (visits.get((p, sid), (0, w))[0] + 1, w)
                     per_window[(names[p], "mining turns", w)] += 1
                     per_window[(names[p], "mined", w)] += gained
-                    if yards:
-                        by_distance = [(torus_distance(cell, y, size), q) for y, q in yards]
-                        nearest = min(d for d, _ in by_distance)
-                        if {q for d, q in by_distance if d == nearest} == {p}:
-                            per_window[(names[p], "mined in own zone", w)] += gained
+                    if zone_owner(cell, yards, size) == p:
+                        per_window[(names[p], "mined in own zone", w)] += gained
                 for key in [key for key in visits if key not in mined]:
                     close_visit(key)
                 if us >= 0:
@@ -233,7 +263,8 @@ def stats(paths, agent, checkpoints, window, box_radius=0):
         result["players"][name] = {
             "games": n,
             "at": {what: [round(at[(name, what, t)] / n, 2) for t in checkpoints]
-                   for what in ("ships", "yards", "bank", "cargo", "ships so far")},
+                   for what in ("ships", "yards", "bank", "cargo", "ships so far", "zone cells", "zone halite",
+                                "zone rich")},
             "windows": [{"from": w, "deposited": round(per_window[(name, "deposited", w)] / n, 1),
                          "deposits": round(per_window[(name, "deposits", w)] / n, 2),
                          "lost": round(per_window[(name, "lost", w)] / n, 2),

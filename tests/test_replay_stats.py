@@ -2,7 +2,7 @@
 """scripts/replay_stats.py on a hand-made three-state replay with known
 events (a deposit, two empty ships colliding, a conversion, two ships
 mining) and a ship mining one cell two turns: the counts at the
-checkpoints, the deposits, the ships lost (not the converted one), the
+checkpoints (the players' zones: cells, halite, rich cells), the deposits, the ships lost (not the converted one), the
 ship-turns, mining turns, halite mined (in the player's own zone or not),
 moves with cargo and mining visits (how many lasted one turn), the
 collision rows, ship-turns with cargo boxed in and the ships lost boxed in
@@ -19,8 +19,11 @@ import tempfile
 script = sys.argv[1]
 
 
-def state(players):
-    return {"observation": {"players": players, "step": 0, "halite": [0] * 25}, "action": {}}
+def state(players, size=5):
+    # Halite 200 on cell 1, nearest a's yard (0), and 100 on cell 23, nearest b's (24).
+    halite = [0] * (size * size)
+    halite[1], halite[23] = 200, 100
+    return {"observation": {"players": players, "step": 0, "halite": halite}, "action": {}}
 
 
 # Size 5, cell = row * 5 + column. Player 0: a yard on 0, a ship s1 on 1
@@ -62,6 +65,12 @@ with tempfile.TemporaryDirectory() as d:
     assert a["at"]["bank"] == [0, 100] and a["at"]["cargo"] == [110, 35], a
     assert a["at"]["ships so far"] == [3, 3], a
     assert b["at"]["ships"] == [3, 1] and b["at"]["yards"] == [1, 2], b
+    # Zones: the 5 x 5 torus split by the yards on 0 and 24 (and 20 from the
+    # second step), ties in no zone; a rich cell holds at least 150.
+    assert a["at"]["zone halite"] == [200, 200] and a["at"]["zone rich"] == [1, 1], a
+    assert b["at"]["zone halite"] == [100, 100] and b["at"]["zone rich"] == [0, 0], b
+    assert a["at"]["zone cells"][0] == b["at"]["zone cells"][0] > 0, (a, b)  # symmetric yards
+    assert a["at"]["zone cells"][1] < a["at"]["zone cells"][0] < b["at"]["zone cells"][1], (a, b)
     assert a["windows"] == [{"from": 0, "deposited": 100, "deposits": 1, "lost": 1, "ship turns": 5,
                              "mining turns": 1, "mined": 25, "mined in own zone": 25, "loaded moves": 1,
                              "visits": 1, "one-turn visits": 1}], a
@@ -105,9 +114,9 @@ with tempfile.TemporaryDirectory() as d:
         return row * 11 + col
     hunters = {f"h{i}": [c, 0] for i, c in enumerate([cell11(2, 5), cell11(8, 5), cell11(5, 2), cell11(5, 8)])}
     box = {"configuration": {"size": 11}, "steps": [
-        [state([[0, {"y0": 0}, {"b1": [cell11(5, 5), 50], "b2": [cell11(0, 5), 20]}], [0, {"y1": 120}, hunters]]),
+        [state([[0, {"y0": 0}, {"b1": [cell11(5, 5), 50], "b2": [cell11(0, 5), 20]}], [0, {"y1": 120}, hunters]], 11),
          {"action": {}}],
-        [state([[0, {"y0": 0}, {"b2": [cell11(0, 5), 20]}], [0, {"y1": 120}, hunters]]), {"action": {}}]]}
+        [state([[0, {"y0": 0}, {"b2": [cell11(0, 5), 20]}], [0, {"y1": 120}, hunters]], 11), {"action": {}}]]}
     box_path = os.path.join(d, "box.json")
     with open(box_path, "w") as f:
         json.dump(box, f)
