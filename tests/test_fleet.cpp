@@ -551,6 +551,34 @@ TEST_CASE("fleet: late_discount_steps scales the enemy discounts in the last ste
   CHECK(end_cell(s, always.decide(s, 0), 0) == cell(7, 6));
 }
 
+TEST_CASE("fleet: safe_discount leaves for later the cells no enemy ship is near", "[fleet]") {
+  // Our yard and empty ship at (7,7); two cells of 200 three moves away, west
+  // (7,4) and east (7,10). An empty enemy ship at (7,12) is two moves from
+  // the east cell and seven from the west one, whose lead is 7 - 3 - 2 = 2.
+  // The other enemy discounts off: the two cells are worth the same, and the
+  // tie goes to the lower cell, west.
+  State s = one_yard_and_ship_each(cell(7, 7), cell(7, 7), cell(0, 0), cell(7, 12));
+  s.set_halite(cell(7, 4), 200);
+  s.set_halite(cell(7, 10), 200);
+  const std::vector<std::string> neutral = {"threat_discount=0", "pressure_discount=0", "control_discount=0"};
+  auto with = [&](std::vector<std::string> extra) {
+    extra.insert(extra.end(), neutral.begin(), neutral.end());
+    return policy(extra);
+  };
+  const int west = cell(7, 6), east = cell(7, 8);
+  CHECK(end_cell(s, with({}).decide(s, 0), 0) == west);
+  CHECK(end_cell(s, with({"safe_discount=1"}).decide(s, 0), 0) == east);  // west worth a third
+  CHECK(end_cell(s, with({"safe_discount=1", "safe_margin=5"}).decide(s, 0), 0) == west);  // no lead left
+  s.set_step(330);  // 69 steps left: the harvest, every cell at its whole value
+  CHECK(end_cell(s, with({"safe_discount=1"}).decide(s, 0), 0) == west);
+  CHECK(end_cell(s, with({"safe_discount=1", "safe_end_steps=60"}).decide(s, 0), 0) == east);
+  s.set_step(100);
+  s.set_halite(cell(7, 4), 400);  // rich enough to take now
+  s.set_halite(cell(7, 10), 400);
+  CHECK(end_cell(s, with({"safe_discount=1"}).decide(s, 0), 0) == west);
+  CHECK(end_cell(s, with({"safe_discount=1", "safe_full_halite=401"}).decide(s, 0), 0) == east);
+}
+
 TEST_CASE("fleet: a policy that decided neighbouring states answers as a fresh one (the mining memo)", "[fleet]") {
   // A search asks one policy about many states one turn after the same
   // root, differing in a few of its own ships' moves (here a fifth of them
@@ -561,10 +589,12 @@ TEST_CASE("fleet: a policy that decided neighbouring states answers as a fresh o
   for (const BenchPosition& pos : bench_positions(3, 2, 21, 100)) positions.push_back(pos);
   // With and without stay_mining_bonus (its factor enters the bounds the
   // memo relies on), the box map (kept while the enemy ships and our
-  // yards stay the same), surrounds and escorts.
+  // yards stay the same), surrounds and escorts, safe cells that wait
+  // (their factor enters the bounds too).
   for (const std::vector<std::string>& values :
        {std::vector<std::string>{}, std::vector<std::string>{"stay_mining_bonus=0"},
-        std::vector<std::string>{"box_penalty=0"}, std::vector<std::string>{"surround_radius=6", "escort_weight=0.3"}}) {
+        std::vector<std::string>{"box_penalty=0"}, std::vector<std::string>{"surround_radius=6", "escort_weight=0.3"},
+        std::vector<std::string>{"safe_discount=1"}}) {
     for (const BenchPosition& pos : positions) {
       FleetPolicy warm = policy(values);
       Rng rng(7);
@@ -591,9 +621,10 @@ TEST_CASE("fleet: legal and collision-free over seeded games, the same answers e
   for (int players : {2, 4}) {
     for (int g = 0; g < 6; ++g) {
       // Half the games with surrounds and escorts, a third with a guarded
-      // farm (all off by default).
+      // farm, a third with safe cells that wait (all off by default).
       std::vector<std::string> overrides = {"crash_home_steps=0"};
       if (g >= 3) overrides.insert(overrides.end(), {"surround_radius=6", "escort_weight=0.3"});
+      if (g % 3 == 1) overrides.insert(overrides.end(), {"safe_discount=1", "safe_end_steps=40"});
       if (g % 3 == 2)
         overrides.insert(overrides.end(), {"farm_start_step=20", "farm_radius=3", "farm_guard_value=10", "farm_hunt_bonus=1"});
       Config config = config_at(160);

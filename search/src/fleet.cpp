@@ -41,6 +41,10 @@ std::vector<ParamSpec> fleet_specs() {
       {"enemy_yard_discount", 0.15, 0, 10, "a trip's value times exp(-this x (distance to own yards - distance to enemy yards)) where an enemy yard is nearer: enemy ships spawn and gather there"},
       {"late_discount_steps", 0, 0, 400, "in the last this many steps the three enemy discounts above (control, pressure, enemy yards) are scaled by late_discount_scale (0: never)", true},
       {"late_discount_scale", 0.5, 0, 1, "... a ship lost late costs only what it would still bring home, and the regrown cells left are the contested ones"},
+      {"safe_discount", 0, 0, 100, "safe cells wait (mzotkiew's mining order): a trip to a cell no enemy ship reaches within safe_margin moves more than the way home is worth value / (1 + this x those extra moves); it regrows for us meanwhile, while a contested cell is mined now or by another player (0: off)"},
+      {"safe_margin", 2, 0, 42, "... the moves of lead that do not count yet", true},
+      {"safe_full_halite", 400, 0, 5000, "... cells holding at least this are worth their whole value"},
+      {"safe_end_steps", 80, 0, 400, "... and every cell in the last this many steps (the harvest)", true},
       {"pressure_penalty", 30, 0, 1e5, "cost per unit of pressure on a loaded ship's next cell, times (cargo + 100) / 100"},
       {"box_radius", 5, 0, 16, "a loaded ship is boxed in where in each of the four directions an enemy ship lighter than it is within this many moves and nearer than any own yard that way (the cone: no more to the side than ahead)", true},
       {"box_penalty", 150, 0, 1e6, "cost of a ship with cargo ending its move boxed in (not on an own yard); about the ship's worth times the chance of being caught there within 3 turns (0.25); 150 measured better than 0 against the public bots, 2- and 4-player"},
@@ -148,6 +152,10 @@ FleetParams FleetParams::from(const Params& p) {
   f.box_penalty = p.get("box_penalty");
   f.enemy_yard_discount = p.get("enemy_yard_discount");
   f.late_discount_steps = p.get_int("late_discount_steps");
+  f.safe_discount = p.get("safe_discount");
+  f.safe_margin = p.get_int("safe_margin");
+  f.safe_full_halite = p.get("safe_full_halite");
+  f.safe_end_steps = p.get_int("safe_end_steps");
   f.late_discount_scale = p.get("late_discount_scale");
   f.return_bias = p.get("return_bias");
   f.min_return_turns = p.get_int("min_return_turns");
@@ -705,6 +713,15 @@ void FleetPolicy::prepare_mining(const State& s) {
     // Nearer an enemy yard than our own, a trip is worth less: enemy ships
     // spawn, return and hunt there.
     m.territory = enemy_yard_lead_[c] > 0 ? std::exp(-enemy_discount_scale_ * p_.enemy_yard_discount * enemy_yard_lead_[c]) : 1.0;
+    if (safe_cells_wait_ && h < p_.safe_full_halite) {
+      // The nearest enemy ship's distance: the first d with one within d
+      // (the board's greatest distance + 1 when there is none).
+      const double* within = &within_[static_cast<size_t>(c) * within_stride_];
+      int enemy = 0;
+      while (enemy < within_stride_ && within[enemy] == kInf) ++enemy;
+      const int lead = enemy - home_[c] - p_.safe_margin;
+      if (lead > 0) m.territory /= 1 + p_.safe_discount * lead;
+    }
     m.farm = farm_[c] != 0;
     m.enemy_on = enemy_on_[c] != 0;
     mine_cells_.push_back(m);
@@ -1107,6 +1124,7 @@ void FleetPolicy::assign(const State& s, int me) {
     }
   cargo_weight_ = step < p_.early_steps ? p_.early_cargo_weight : p_.cargo_weight;
   enemy_discount_scale_ = left <= p_.late_discount_steps ? p_.late_discount_scale : 1.0;
+  safe_cells_wait_ = p_.safe_discount > 0 && left > p_.safe_end_steps;
   fill_tables(cfg);
   prepare_mining(s);
   diff_mining_cells(s);

@@ -106,6 +106,17 @@ struct FleetParams {
   double enemy_yard_discount;    // a trip's value x exp(-this x how much nearer an enemy yard the target is than own yards)
   int late_discount_steps;       // in the last this many steps the three discounts above ...
   double late_discount_scale;    // ... are scaled by this
+  // Safe cells wait (mzotkiew's mining order): a cell no enemy ship can
+  // reach before safe_margin moves after one of ours could bring its halite
+  // home is ours to take later, and regrows 2% a turn meanwhile; a contested
+  // cell is mined now or by someone else. A trip to a safe cell holding less
+  // than safe_full_halite is worth value / (1 + safe_discount x lead), lead =
+  // (distance of the nearest enemy ship) - (distance home) - safe_margin > 0,
+  // except in the last safe_end_steps steps. 0: off.
+  double safe_discount;
+  int safe_margin;
+  double safe_full_halite;
+  int safe_end_steps;
   // Returning.
   double return_bias;            // multiplies the value of taking the cargo home now
   int min_return_turns;          // ... spread over at least this many turns
@@ -377,6 +388,7 @@ class FleetPolicy {
   double harvest_threshold_ = 0;
   double cargo_weight_ = 1;
   double enemy_discount_scale_ = 1;  // late_discount_scale in the last late_discount_steps steps, else 1
+  bool safe_cells_wait_ = false;     // safe_discount > 0 and not in the last safe_end_steps steps
   std::array<double, kMaxTurns> keep_{};
   std::array<double, kMaxDist + kMaxTurns> discount_{};
   std::array<double, kMaxDist> growth_{};
@@ -398,7 +410,7 @@ class FleetPolicy {
     double held;    // a trip's value factor where the enemy holds the region
     double held_pressed;  // held x exp(-pressure_discount x the pressure of every enemy near the cell)
     double lightest_presser, heaviest_presser;  // least and most cargo of those enemies (+inf, -inf: none)
-    double territory;  // exp(-enemy_yard_discount x enemy_yard_lead_), 1 where no enemy yard is nearer
+    double territory;  // exp(-enemy_yard_discount x enemy_yard_lead_), 1 where no enemy yard is nearer; / the safe cell's divisor
     bool farm;
     bool enemy_on;
   };
