@@ -152,11 +152,11 @@ FleetParams FleetParams::from(const Params& p) {
   f.box_penalty = p.get("box_penalty");
   f.enemy_yard_discount = p.get("enemy_yard_discount");
   f.late_discount_steps = p.get_int("late_discount_steps");
+  f.late_discount_scale = p.get("late_discount_scale");
   f.safe_discount = p.get("safe_discount");
   f.safe_margin = p.get_int("safe_margin");
   f.safe_full_halite = p.get("safe_full_halite");
   f.safe_end_steps = p.get_int("safe_end_steps");
-  f.late_discount_scale = p.get("late_discount_scale");
   f.return_bias = p.get("return_bias");
   f.min_return_turns = p.get_int("min_return_turns");
   f.risk_return_bias = p.get("risk_return_bias");
