@@ -11,38 +11,10 @@
 #include "command.h"
 #include "halite/json_codec.h"
 #include "halite/lab/arena.h"
-#include "halite/search/param_file.h"
 
 namespace halite::tools {
 namespace {
 
-
-// A spec with a parameter file: NAME@FILE[:k=v,...] or @FILE[:k=v,...]. FILE
-// holds {"planner": NAME, "params": {...}} (what `halite tune` writes; the
-// name may then be left out) or a plain {"name": value} object (`halite
-// params NAME --json`). A bot config's "by_players" entry for the arena's
-// number of players is applied, as the bot applies it. Inline overrides apply
-// after the file.
-lab::PlayerSpec parse_spec(const std::string& text, int num_players) {
-  const auto at = text.find('@');
-  if (at == std::string::npos || text.rfind(lab::kPythonSpecPrefix, 0) == 0) return lab::PlayerSpec::parse(text);
-  const auto colon = text.find(':', at);
-  const std::string file = text.substr(at + 1, colon == std::string::npos ? std::string::npos : colon - at - 1);
-  std::string planner = text.substr(0, at);
-  search::Params p;
-  try {
-    p = search::params_from_file(&planner, file, num_players);
-  } catch (const search::ParamError& e) {
-    throw search::ParamError("player '" + text + "': " + e.what());
-  }
-  std::string expanded = planner + ":";
-  const Json values = p.to_json();
-  for (const auto& [name, v] : values.items()) expanded += name + "=" + v.dump() + ",";
-  if (colon != std::string::npos) expanded += text.substr(colon + 1);
-  lab::PlayerSpec spec = lab::PlayerSpec::parse(expanded);
-  spec.label = text;
-  return spec;
-}
 
 // The games already in `path` (a run of this arena that stopped), for
 // --resume. A torn last line (the writer killed mid-line) is cut off the file;
@@ -90,7 +62,7 @@ int run(const std::vector<std::string>& args) {
   o.four_player = flags.has("four-player");
   try {
     for (const std::string& s : split_list(flags.get("players", ""), ';'))
-      o.players.push_back(parse_spec(s, o.four_player ? 4 : 2));
+      o.players.push_back(parse_player_spec(s, o.four_player ? 4 : 2));
   } catch (const search::ParamError& e) {
     throw UsageError(e.what());
   }

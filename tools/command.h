@@ -24,6 +24,14 @@ const std::vector<Command>& commands();
 // The non-empty items of a `sep`-separated list ("a;b;;c" -> a, b, c).
 std::vector<std::string> split_list(const std::string& text, char sep);
 
+// A spec with a parameter file: NAME@FILE[:k=v,...] or @FILE[:k=v,...]. FILE
+// holds {"planner": NAME, "params": {...}} (what `halite tune` writes; the
+// name may then be left out) or a plain {"name": value} object (`halite
+// params NAME --json`). A bot config's "by_players" entry for the arena's
+// number of players is applied, as the bot applies it. Inline overrides apply
+// after the file.
+lab::PlayerSpec parse_player_spec(const std::string& text, int num_players);
+
 // The range --act-timeout and --overage take (seconds), for the commands
 // that seat Kaggle Python agents.
 inline constexpr double kMinActTimeout = 0.01, kMaxActTimeout = 3600, kMaxOverage = 36000;

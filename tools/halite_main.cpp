@@ -6,6 +6,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_split.h"
 #include "command.h"
+#include "halite/search/param_file.h"
 
 namespace halite::tools {
 
@@ -22,6 +23,27 @@ bool register_command(Command command) {
 }
 
 const std::vector<Command>& commands() { return registry(); }
+
+lab::PlayerSpec parse_player_spec(const std::string& text, int num_players) {
+  const auto at = text.find('@');
+  if (at == std::string::npos || text.rfind(lab::kPythonSpecPrefix, 0) == 0) return lab::PlayerSpec::parse(text);
+  const auto colon = text.find(':', at);
+  const std::string file = text.substr(at + 1, colon == std::string::npos ? std::string::npos : colon - at - 1);
+  std::string planner = text.substr(0, at);
+  search::Params p;
+  try {
+    p = search::params_from_file(&planner, file, num_players);
+  } catch (const search::ParamError& e) {
+    throw search::ParamError("player '" + text + "': " + e.what());
+  }
+  std::string expanded = planner + ":";
+  const Json values = p.to_json();
+  for (const auto& [name, v] : values.items()) expanded += name + "=" + v.dump() + ",";
+  if (colon != std::string::npos) expanded += text.substr(colon + 1);
+  lab::PlayerSpec spec = lab::PlayerSpec::parse(expanded);
+  spec.label = text;
+  return spec;
+}
 
 std::vector<std::string> split_list(const std::string& text, char sep) {
   return absl::StrSplit(text, sep, absl::SkipEmpty());
