@@ -85,9 +85,19 @@ TEST_CASE("agreement: a planner agrees with every order it gave, and less with a
   CHECK(self.yards.decisions > 0);
   check_partitions(self);
 
-  // The same planner object again: reset() makes the second pass the same.
-  const lab::Agreement again = lab::replay_agreement(replay, 0, *fleet, budget);
+  // The same planner object again: reset() makes the second pass the same;
+  // the turns' tallies, recorded, add up to the total.
+  const lab::Agreement again = lab::replay_agreement(replay, 0, *fleet, budget, /*record_turns=*/true);
   CHECK(again.ship(lab::ShipClass::All).agreed == self.ship(lab::ShipClass::All).agreed);
+  CHECK(self.per_turn.empty());
+  REQUIRE(static_cast<int64_t>(again.per_turn.size()) == again.turns);
+  int64_t decisions = 0, agreed = 0;
+  for (size_t i = 0; i < again.per_turn.size(); ++i) {
+    decisions += again.per_turn[i].ships.decisions, agreed += again.per_turn[i].ships.agreed;
+    CHECK(again.per_turn[i].step == static_cast<int>(i));
+  }
+  CHECK(decisions == again.ship(lab::ShipClass::All).decisions);
+  CHECK(agreed == again.ship(lab::ShipClass::All).agreed);
 
   const lab::Agreement other = lab::replay_agreement(replay, 1, *fleet, budget);
   REQUIRE(other.ship(lab::ShipClass::All).decisions > 100);
@@ -131,6 +141,31 @@ TEST_CASE("agreement tool: the measurement, and usage errors that name what was 
   const Json j = Json::parse(json.output);
   CHECK(j["player"].get<int>() == 1);
   CHECK(j["ships"]["all"]["decisions"].get<int64_t>() > 0);
+
+  const std::string turns_file = "agreement_test_turns.jsonl";
+  const Run turns = run_tool(replay + " --planner greedy --player 1 --iterations 1 --per-turn " + turns_file);
+  CHECK(turns.status == 0);
+  {
+    std::ifstream in(turns_file);
+    std::string line;
+    int lines = 0;
+    int64_t decisions = 0;
+    while (std::getline(in, line)) {
+      const Json t = Json::parse(line);
+      CHECK(t["player"].get<int>() == 1);
+      CHECK(t["step"].get<int>() == lines);
+      decisions += t["decisions"].get<int64_t>();
+      ++lines;
+    }
+    CHECK(lines == j["turns"].get<int>());  // the turns player 1 was in the game (the same for any planner)
+    CHECK(decisions > 0);
+  }
+  std::remove(turns_file.c_str());
+  // A run that fails writes no per-turn file, not even a partial one.
+  const Run failed = run_tool(replay + " --planner greedy --player 3 --per-turn " + turns_file);
+  CHECK(failed.status != 0);
+  CHECK_FALSE(std::ifstream(turns_file).good());
+  CHECK_FALSE(std::ifstream(turns_file + ".partial").good());
 
   const Run no_planner = run_tool(replay + " --player 0");
   CHECK(no_planner.status == 2);

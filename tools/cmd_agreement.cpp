@@ -1,5 +1,6 @@
 // halite agreement: how closely a planner plays like a recorded player.
 #include <cstdio>
+#include <stdexcept>
 #include <map>
 
 #include "command.h"
@@ -29,7 +30,7 @@ void print_agreement(const lab::Agreement& a) {
 }
 
 int run(const std::vector<std::string>& args) {
-  Flags flags(args, {"planner", "player", "budget-ms", "iterations", "seed"}, {"json", "per-replay"});
+  Flags flags(args, {"planner", "player", "budget-ms", "iterations", "seed", "per-turn"}, {"json", "per-replay"});
   if (flags.positional().empty()) throw UsageError("name at least one replay file");
   if (!flags.has("planner")) throw UsageError("--planner SPEC is required");
   if (!flags.has("player")) throw UsageError("--player N is required (the recorded player's index)");
@@ -41,6 +42,22 @@ int run(const std::vector<std::string>& args) {
   const std::string text = flags.get("planner", "");
   if (text.rfind(lab::kPythonSpecPrefix, 0) == 0) throw UsageError("--planner takes a planner spec, not a Python agent");
 
+  // Per-turn lines are written to a temporary file moved into place at the
+  // end: a run that fails leaves no partial file under the asked name.
+  const std::string per_turn_path = flags.get("per-turn", "");
+  const std::string per_turn_tmp = per_turn_path.empty() ? "" : per_turn_path + ".partial";
+  std::FILE* per_turn = nullptr;
+  if (!per_turn_path.empty()) {
+    per_turn = std::fopen(per_turn_tmp.c_str(), "w");
+    if (!per_turn) throw std::runtime_error("cannot write " + per_turn_tmp);
+  }
+  struct Closer {
+    std::FILE*& f;
+    const std::string& path;
+    ~Closer() {
+      if (f) std::fclose(f), std::remove(path.c_str());
+    }
+  } closer{per_turn, per_turn_tmp};
   lab::Agreement total;
   std::map<int, lab::PlayerSpec> specs;  // by the number of players: a bot config's by_players entry differs
   for (const std::string& path : flags.positional()) {
@@ -52,18 +69,32 @@ int run(const std::vector<std::string>& args) {
     auto planner = search::make_planner(spec.planner, spec.overrides, spec.seed ? *spec.seed : seed);
     lab::Agreement a;
     try {
-      a = lab::replay_agreement(replay, player, *planner, budget);
+      a = lab::replay_agreement(replay, player, *planner, budget, per_turn != nullptr);
     } catch (const std::invalid_argument& e) {
       throw std::runtime_error(path + ": " + e.what());
     } catch (const JsonError& e) {
       const std::string why = std::string(e.what()).rfind(path, 0) == 0 ? e.what() : path + ": " + e.what();
       throw std::runtime_error(why);
     }
+    for (const lab::Agreement::Turn& t : a.per_turn) {
+      const Json line = {{"replay", path}, {"player", player}, {"step", t.step}, {"decisions", t.ships.decisions},
+                         {"agreed", t.ships.agreed}};
+      std::fprintf(per_turn, "%s\n", line.dump().c_str());
+    }
+    a.per_turn.clear();
     if (flags.has("per-replay"))
       std::printf("%s: %lld ship actions, %.1f%% agreed (always-stay %.1f%%)\n", path.c_str(),
                   static_cast<long long>(a.ship(lab::ShipClass::All).decisions), 100 * a.ship(lab::ShipClass::All).rate(),
                   100 * a.stay_rate());
     total += a;
+  }
+  if (per_turn) {
+    const bool written = std::fclose(per_turn) == 0;
+    per_turn = nullptr;
+    if (!written || std::rename(per_turn_tmp.c_str(), per_turn_path.c_str()) != 0) {
+      std::remove(per_turn_tmp.c_str());
+      throw std::runtime_error("cannot write " + per_turn_path);
+    }
   }
   if (flags.has("json")) {
     Json j = total.to_json();
@@ -79,7 +110,7 @@ int run(const std::vector<std::string>& args) {
 HALITE_COMMAND(Command{
     "agreement", "how often a planner gives the orders a recorded player gave (opponent-model fidelity)",
     "usage: halite agreement REPLAY... --planner SPEC --player N [--iterations N] [--budget-ms MS]\n"
-    "                        [--seed 1] [--per-replay] [--json]\n\n"
+    "                        [--seed 1] [--per-replay] [--per-turn FILE] [--json]\n\n"
     "Reproduces each replay through the engine and, on every turn in which player N\n"
     "was active, has the planner plan for N from that turn's state (after every\n"
     "earlier state, as in a game) and compares its orders with N's recorded ones,\n"
@@ -93,6 +124,8 @@ HALITE_COMMAND(Command{
     "  --budget-ms MS   per-turn deadline\n"
     "  --seed S         the planner's seed when the spec fixes none (default 1)\n"
     "  --per-replay     one line per replay as well\n"
+    "  --per-turn FILE  each compared turn's ship tally as JSONL: replay, player, step,\n"
+    "                   decisions, agreed (written whole or not at all)\n"
     "  --json           the totals as one JSON object\n",
     run});
 

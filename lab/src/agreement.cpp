@@ -44,6 +44,7 @@ Agreement& Agreement::operator+=(const Agreement& o) {
     for (size_t c = 0; c < confusion[r].size(); ++c) confusion[r][c] += o.confusion[r][c];
   turns += o.turns;
   replays += o.replays;
+  per_turn.insert(per_turn.end(), o.per_turn.begin(), o.per_turn.end());
   return *this;
 }
 
@@ -61,7 +62,8 @@ Json Agreement::to_json() const {
   return j;
 }
 
-Agreement replay_agreement(const Replay& replay, int player, search::Planner& planner, const TurnBudget& budget) {
+Agreement replay_agreement(const Replay& replay, int player, search::Planner& planner, const TurnBudget& budget,
+                           bool record_turns) {
   const std::vector<State> states = replay_states(replay);
   if (player < 0 || player >= states.front().num_players())
     throw std::invalid_argument("player " + std::to_string(player) + " is not in this replay (it has " +
@@ -81,6 +83,8 @@ Agreement replay_agreement(const Replay& replay, int player, search::Planner& pl
     State predicted = state;
     predicted.stage(player, orders);
     ++a.turns;
+    Agreement::Turn turn;
+    turn.step = state.step();
     const auto ships = state.ships();
     for (size_t i = 0; i < ships.size(); ++i) {
       if (ships[i].owner != player) continue;
@@ -90,11 +94,13 @@ Agreement replay_agreement(const Replay& replay, int player, search::Planner& pl
       ++a.confusion[static_cast<size_t>(want)][static_cast<size_t>(got)];
       auto add = [&](ShipClass c) { a.ships[static_cast<size_t>(c)].add(same); };
       add(ShipClass::All);
+      turn.ships.add(same);
       add(ships[i].cargo > 0 ? ShipClass::Loaded : ShipClass::Empty);
       add(enemy_ship_near(state, ships[i]) ? ShipClass::Contact : ShipClass::Free);
       add(want == Action::None ? ShipClass::RecordedStay
                                : want == Action::Convert ? ShipClass::RecordedConvert : ShipClass::RecordedMove);
     }
+    if (record_turns) a.per_turn.push_back(turn);
     const auto yards = state.shipyards();
     for (size_t i = 0; i < yards.size(); ++i)
       if (yards[i].owner == player) a.yards.add(recorded.shipyards()[i].action == predicted.shipyards()[i].action);

@@ -18,6 +18,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "halite/json_codec.h"
 #include "halite/lab/match.h"
@@ -63,6 +64,13 @@ struct Agreement {
   std::array<std::array<int64_t, 6>, 6> confusion{};
   int64_t turns = 0;    // player-turns compared
   int replays = 0;
+  // With record_turns: the ship tally of each compared turn, in order, and
+  // its step (online model selection is judged from these).
+  struct Turn {
+    int step = 0;
+    AgreementTally ships;
+  };
+  std::vector<Turn> per_turn;
 
   const AgreementTally& ship(ShipClass c) const { return ships[static_cast<size_t>(c)]; }
   // The share of recorded ship actions that are "stay": an always-stay model's agreement.
@@ -74,9 +82,10 @@ struct Agreement {
 // Plays `planner` as `player` through the recorded game (reset() first, then
 // plan() on every state in order, within `budget` each turn) and tallies its
 // agreement with the recorded orders on every turn in which the player was
-// active and its recorded turn did not fail. Throws JsonError when the
-// replay does not reproduce, std::invalid_argument for a player index the
-// replay does not have.
-Agreement replay_agreement(const Replay& replay, int player, search::Planner& planner, const TurnBudget& budget);
+// active and its recorded turn did not fail (`record_turns`: each such turn's
+// tally too). Throws JsonError when the replay does not reproduce,
+// std::invalid_argument for a player index the replay does not have.
+Agreement replay_agreement(const Replay& replay, int player, search::Planner& planner, const TurnBudget& budget,
+                           bool record_turns = false);
 
 }  // namespace halite::lab
