@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "halite/lab/match.h"
+#include "halite/search/fleet.h"
 #include "halite/search/game_memory.h"
 #include "halite/search/planner.h"
 
@@ -54,6 +55,62 @@ TEST_CASE("memory counts an empty enemy ship stepping toward our loaded ship", "
   memory.observe(c);
   CHECK(memory.gaps() == 1);
   CHECK(enemy.approach_chances == 2);
+}
+
+TEST_CASE("memory measures how rich the cells each player mines are, and the opponent model follows it", "[memory]") {
+  const Config config = small_config();
+  // Step 10: five cells hold halite, mean 100. Player 1 mines the cell of
+  // 200 (ratio 2) and the one of 160 (1.6); player 0 mines the cell of 40
+  // (0.4); a ship that moves, one on an empty cell and one whose cargo does
+  // not grow are not mining.
+  State a = State::empty(config, 2, 10);
+  a.set_halite(cell(1, 1), 200);
+  a.set_halite(cell(2, 2), 160);
+  a.set_halite(cell(3, 3), 40);
+  a.set_halite(cell(6, 5), 60);
+  a.set_halite(cell(0, 0), 40);
+  a.add_ship(UnitId::make(1, 1), cell(1, 1), 1, 0);
+  a.add_ship(UnitId::make(2, 1), cell(2, 2), 1, 10);
+  a.add_ship(UnitId::make(3, 1), cell(3, 3), 0, 0);
+  a.add_ship(UnitId::make(4, 1), cell(6, 5), 1, 0);   // moves away
+  a.add_ship(UnitId::make(5, 1), cell(8, 8), 0, 5);   // on an empty cell
+  a.add_ship(UnitId::make(6, 1), cell(4, 4), 1, 30);  // stays, cargo does not grow
+  State b = State::empty(config, 2, 11);
+  b.add_ship(UnitId::make(1, 1), cell(1, 1), 1, 50);
+  b.add_ship(UnitId::make(2, 1), cell(2, 2), 1, 50);
+  b.add_ship(UnitId::make(3, 1), cell(3, 3), 0, 10);
+  b.add_ship(UnitId::make(4, 1), cell(6, 6), 1, 0);
+  b.add_ship(UnitId::make(5, 1), cell(8, 8), 0, 5);
+  b.add_ship(UnitId::make(6, 1), cell(4, 4), 1, 30);
+
+  GameMemory memory;
+  memory.reset(2, 0);
+  memory.observe(a);
+  memory.observe(b);
+  const search::PlayerMemory& enemy = memory.player(1);
+  const search::PlayerMemory& us = memory.player(0);
+  CHECK(enemy.mining_turns == 2);
+  CHECK(enemy.mined_cell_ratio_sum == Approx(2.0 + 1.6));
+  CHECK(us.mining_turns == 1);
+  CHECK(us.mined_cell_ratio_sum == Approx(0.4));
+  // Prior: 4 observations at 1.
+  CHECK(enemy.mined_cell_ratio() == Approx((3.6 + 4) / (2 + 4)));
+  CHECK(us.mined_cell_ratio() == Approx((0.4 + 4) / (1 + 4)));
+  CHECK(search::PlayerMemory{}.mined_cell_ratio() == Approx(1.0));
+
+  // The model of that enemy mines cells richer than ours by the same factor.
+  const search::FleetParams base = search::FleetParams::from(search::default_params("fleet"));
+  const search::FleetParams model = search::opponent_model(base, enemy, us);
+  CHECK(model.harvest_ratio == Approx(base.harvest_ratio * enemy.mined_cell_ratio() / us.mined_cell_ratio()));
+  // Seen no more than the prior says: the base's own value.
+  const search::PlayerMemory unseen;
+  CHECK(search::opponent_model(base, unseen, unseen).harvest_ratio == Approx(base.harvest_ratio));
+  // At most a factor of 4 either way.
+  search::PlayerMemory picky;
+  picky.mining_turns = 100;
+  picky.mined_cell_ratio_sum = 100 * 50.0;
+  CHECK(search::opponent_model(base, picky, unseen).harvest_ratio == Approx(base.harvest_ratio * 4));
+  CHECK(search::opponent_model(base, unseen, picky).harvest_ratio == Approx(base.harvest_ratio / 4));
 }
 
 TEST_CASE("memory counts yard guarding, conversions with their cargo, losses", "[memory]") {

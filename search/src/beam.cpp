@@ -294,7 +294,7 @@ class BeamPlanner final : public Planner {
     if (!opponent_fit_) return;
     for (int q = 0; q < root.num_players(); ++q) {
       if (q == player) continue;
-      const FleetParams fitted = stateless(opponent_model(base_, memory().player(q)));
+      const FleetParams fitted = stateless(opponent_model(base_, memory().player(q), memory().player(player)));
       if (!opponents_[q]) opponents_[q] = std::make_unique<FleetPolicy>(fitted);
       else opponents_[q]->set_params(fitted);
     }

@@ -1530,12 +1530,13 @@ constexpr double kMaxFitFactor = 4;
 
 FleetBehaviour fleet_reference_behaviour() { return {kFleetApproachRate, kFleetGuardRate}; }
 
-FleetParams opponent_model(const FleetParams& base, const PlayerMemory& observed) {
+FleetParams opponent_model(const FleetParams& base, const PlayerMemory& observed, const PlayerMemory& own) {
   const FleetBehaviour ref = fleet_reference_behaviour();
   auto factor = [](double seen, double own) { return std::clamp(seen / own, 1 / kMaxFitFactor, kMaxFitFactor); };
   FleetParams p = base;
   p.hunt_weight *= factor(observed.approach_rate(), ref.approach_rate);
   p.guard_value *= factor(observed.guard_rate(), ref.guard_rate);
+  p.harvest_ratio *= factor(observed.mined_cell_ratio(), own.mined_cell_ratio());
   return p;
 }
 

@@ -18,6 +18,9 @@ double rate_with_prior(int64_t hits, int64_t chances) {
 
 double PlayerMemory::approach_rate() const { return rate_with_prior(approaches, approach_chances); }
 double PlayerMemory::guard_rate() const { return rate_with_prior(yard_guarded_turns, yard_threat_turns); }
+double PlayerMemory::mined_cell_ratio() const {
+  return (mined_cell_ratio_sum + GameMemory::kPriorWeight) / (static_cast<double>(mining_turns) + GameMemory::kPriorWeight);
+}
 
 GameMemory::GameMemory() = default;
 GameMemory::~GameMemory() = default;
@@ -113,6 +116,24 @@ void GameMemory::compare(const State& prev, const State& cur) {
     }
   }
 
+  // Mining selectivity: a ship that stayed where it was and gained cargo
+  // mined the cell it stands on (a deposit empties the cargo instead).
+  double board_total = 0;
+  int board_cells = 0;
+  for (int c = 0; c < prev.cell_count(); ++c)
+    if (prev.halite(c) > 0) board_total += prev.halite(c), ++board_cells;
+  if (board_cells > 0) {
+    const double board_mean = board_total / board_cells;
+    for (const Ship& sh : prev.ships()) {
+      const int now = cur.find_ship(sh.id);
+      if (now < 0 || cur.ships()[now].cell != sh.cell || cur.ships()[now].cargo <= sh.cargo || prev.halite(sh.cell) <= 0)
+        continue;
+      PlayerMemory& m = players_[sh.owner];
+      ++m.mining_turns;
+      m.mined_cell_ratio_sum += prev.halite(sh.cell) / board_mean;
+    }
+  }
+
   // Yard guarding: for each opponent yard with one of our ships close by in
   // the previous state, did the opponent have a ship on or next to it now?
   for (const Shipyard& y : prev.shipyards()) {
@@ -131,16 +152,18 @@ void GameMemory::compare(const State& prev, const State& cur) {
 
 std::string GameMemory::summary() const {
   std::string out;
-  char line[320];
+  char line[400];
   for (size_t p = 0; p < players_.size(); ++p) {
     const PlayerMemory& m = players_[p];
     std::snprintf(line, sizeof line,
                   "  player %zu%s: spawned %d, converted %d (mean cargo %.0f), lost %d ships, %d shipyards; max %d "
-                  "ships; sank %d of ours; approaches %.2f of %lld, guards %.2f of %lld\n",
+                  "ships; sank %d of ours; approaches %.2f of %lld, guards %.2f of %lld; mines cells at %.2f x the "
+                  "mean over %lld turns\n",
                   p, static_cast<int>(p) == me_ ? " (us)" : "", m.ships_spawned, m.ships_converted,
                   m.mean_convert_cargo(), m.ships_lost, m.shipyards_lost, m.max_ships, m.ships_sunk, m.approach_rate(),
                   static_cast<long long>(m.approach_chances), m.guard_rate(),
-                  static_cast<long long>(m.yard_threat_turns));
+                  static_cast<long long>(m.yard_threat_turns), m.mined_cell_ratio(),
+                  static_cast<long long>(m.mining_turns));
     out += line;
   }
   return out;

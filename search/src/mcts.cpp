@@ -748,7 +748,8 @@ struct MctsPlanner::Impl {
     if (!mp_.opponent_fit) return;
     for (int q = 0; q < root.num_players(); ++q) {
       if (q == player) continue;
-      const FleetParams fitted = stateless(q < memory.num_players() ? opponent_model(base_, memory.player(q)) : base_);
+      const bool seen = q < memory.num_players() && player < memory.num_players();
+      const FleetParams fitted = stateless(seen ? opponent_model(base_, memory.player(q), memory.player(player)) : base_);
       if (!opponents_[static_cast<size_t>(q)]) opponents_[static_cast<size_t>(q)] = std::make_unique<FleetPolicy>(fitted);
       else opponents_[static_cast<size_t>(q)]->set_params(fitted);
     }

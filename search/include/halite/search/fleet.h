@@ -503,10 +503,13 @@ FleetBehaviour fleet_reference_behaviour();
 // The fleet parameters that model an opponent from what the game memory saw
 // it do: hunting scaled by how often its empty ships closed on our loaded
 // ones, guarding by how often it guarded a threatened yard, each relative to
-// what the fleet policy itself does, within a factor of 4 either way. A
-// player seen little stays near `base` (the memory's rates start at their
-// prior, 0.5).
-FleetParams opponent_model(const FleetParams& base, const PlayerMemory& observed);
+// what the fleet policy itself does; the cells it mines (harvest_ratio) by
+// how rich its mined cells were against ours (`own`: our own memory entry,
+// whose mining the base parameters drove in this very game); each within a
+// factor of 4 either way. A player seen little stays near `base` (the
+// memory's statistics start at their priors). docs/opponent-models.md has
+// what the public bots show.
+FleetParams opponent_model(const FleetParams& base, const PlayerMemory& observed, const PlayerMemory& own);
 
 PlannerInfo fleet_planner_info();
 

@@ -14,6 +14,8 @@
 //   ships moved closer to it (strong bots hunt; miners ignore us);
 // - yard guarding: how often an opponent kept a ship on or next to its yard
 //   while one of our ships was close to that yard;
+// - mining selectivity: how rich, against the board's mean, the cells its
+//   ships mine are (bots that let cells regrow mine richer ones);
 // - economy: spawns, conversions, losses, the cargo ships carried when they
 //   converted.
 // Rates come with a prior (a few imaginary observations at the neutral
@@ -51,11 +53,19 @@ struct PlayerMemory {
   // one of this player's ships was on or next to that yard.
   int64_t yard_threat_turns = 0;
   int64_t yard_guarded_turns = 0;
+  // Mining selectivity (every player, us included): ship-turns in which one
+  // of this player's ships stayed on a cell with halite and its cargo grew,
+  // and the sum over them of the cell's halite before the turn over the mean
+  // of the board's non-empty cells then.
+  int64_t mining_turns = 0;
+  double mined_cell_ratio_sum = 0;
 
   // P(an empty ship near our loaded ship steps closer), prior 0.5 x 4 observations.
   double approach_rate() const;
   // P(a threatened yard has a guard), prior 0.5 x 4 observations.
   double guard_rate() const;
+  // The mean of those ratios, prior 1 (a cell as rich as the board's mean) x 4 observations.
+  double mined_cell_ratio() const;
   // Mean cargo at conversion (0 with no conversion yet).
   double mean_convert_cargo() const { return ships_converted ? converted_cargo / ships_converted : 0; }
 };
