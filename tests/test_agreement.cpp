@@ -3,18 +3,15 @@
 // gets a clear error.
 #include <catch2/catch.hpp>
 
-#include <sys/wait.h>
-
 #include <cstdio>
-#include <cstdlib>
 #include <fstream>
-#include <sstream>
 #include <stdexcept>
 #include <string>
 
 #include "halite/json_codec.h"
 #include "halite/lab/agreement.h"
 #include "halite/lab/match.h"
+#include "run_tool.h"
 
 using namespace halite;
 
@@ -55,19 +52,7 @@ void check_partitions(const lab::Agreement& a) {
   for (const lab::AgreementTally& t : a.ships) CHECK(t.agreed <= t.decisions);
 }
 
-struct Run {
-  int status;
-  std::string output;
-};
-
-Run run_tool(const std::string& args) {
-  const std::string out = "agreement_test.out";
-  const int status = std::system((std::string(HALITE_TOOL_PATH) + " agreement " + args + " > " + out + " 2>&1").c_str());
-  std::stringstream text;
-  text << std::ifstream(out).rdbuf();
-  std::remove(out.c_str());
-  return {WEXITSTATUS(status), text.str()};
-}
+ToolRun run_tool(const std::string& args) { return run_halite("agreement " + args); }
 
 }  // namespace
 
@@ -131,19 +116,19 @@ TEST_CASE("agreement: four players on a small board, each seat reproduced by its
 
 TEST_CASE("agreement tool: the measurement, and usage errors that name what was wrong", "[lab][agreement][tool]") {
   const std::string replay = std::string(HALITE_TESTDATA) + "/replays/s15_2p_s11_greedy_rammer.json.gz";
-  const Run ok = run_tool(replay + " --planner greedy --player 0 --iterations 1");
+  const ToolRun ok = run_tool(replay + " --planner greedy --player 0 --iterations 1");
   CHECK(ok.status == 0);
   CHECK(ok.output.find("always-stay model agrees on") != std::string::npos);
   CHECK(ok.output.find("recorded \\ predicted") != std::string::npos);
 
-  const Run json = run_tool(replay + " --planner fleet:hunt_weight=0.2 --player 1 --iterations 1 --json");
+  const ToolRun json = run_tool(replay + " --planner fleet:hunt_weight=0.2 --player 1 --iterations 1 --json");
   CHECK(json.status == 0);
   const Json j = Json::parse(json.output);
   CHECK(j["player"].get<int>() == 1);
   CHECK(j["ships"]["all"]["decisions"].get<int64_t>() > 0);
 
   const std::string turns_file = "agreement_test_turns.jsonl";
-  const Run turns = run_tool(replay + " --planner greedy --player 1 --iterations 1 --per-turn " + turns_file);
+  const ToolRun turns = run_tool(replay + " --planner greedy --player 1 --iterations 1 --per-turn " + turns_file);
   CHECK(turns.status == 0);
   {
     std::ifstream in(turns_file);
@@ -162,21 +147,21 @@ TEST_CASE("agreement tool: the measurement, and usage errors that name what was 
   }
   std::remove(turns_file.c_str());
   // A run that fails writes no per-turn file, not even a partial one.
-  const Run failed = run_tool(replay + " --planner greedy --player 3 --per-turn " + turns_file);
+  const ToolRun failed = run_tool(replay + " --planner greedy --player 3 --per-turn " + turns_file);
   CHECK(failed.status != 0);
   CHECK_FALSE(std::ifstream(turns_file).good());
   CHECK_FALSE(std::ifstream(turns_file + ".partial").good());
 
-  const Run no_planner = run_tool(replay + " --player 0");
+  const ToolRun no_planner = run_tool(replay + " --player 0");
   CHECK(no_planner.status == 2);
   CHECK(no_planner.output.find("--planner") != std::string::npos);
-  const Run bad_player = run_tool(replay + " --planner greedy --player 3");
+  const ToolRun bad_player = run_tool(replay + " --planner greedy --player 3");
   CHECK(bad_player.status != 0);
   CHECK(bad_player.output.find("player 3 is not in this replay") != std::string::npos);
-  const Run bad_param = run_tool(replay + " --planner greedy:no_such_param=1 --player 0");
+  const ToolRun bad_param = run_tool(replay + " --planner greedy:no_such_param=1 --player 0");
   CHECK(bad_param.status != 0);
   CHECK(bad_param.output.find("no_such_param") != std::string::npos);
-  const Run missing = run_tool("no-such-replay.json --planner greedy --player 0");
+  const ToolRun missing = run_tool("no-such-replay.json --planner greedy --player 0");
   CHECK(missing.status != 0);
   CHECK(missing.output.find("no-such-replay.json") != std::string::npos);
 }

@@ -15,6 +15,7 @@
 #include "halite/json_codec.h"
 #include "halite/lab/dataset.h"
 #include "halite/lab/npz.h"
+#include "run_tool.h"
 
 using namespace halite;
 namespace fs = std::filesystem;
@@ -23,19 +24,7 @@ namespace {
 
 const std::string kReplay = std::string(HALITE_TESTDATA) + "/replays/s15_2p_s11_greedy_rammer.json.gz";
 
-struct Run {
-  int status;
-  std::string output;
-};
-
-Run run_tool(const std::string& args) {
-  const std::string out = "dataset_test.out";
-  const int status = std::system((std::string(HALITE_TOOL_PATH) + " dataset " + args + " > " + out + " 2>&1").c_str());
-  std::stringstream text;
-  text << std::ifstream(out).rdbuf();
-  std::remove(out.c_str());
-  return {WEXITSTATUS(status), text.str()};
-}
+ToolRun run_tool(const std::string& args) { return run_halite("dataset " + args); }
 
 }  // namespace
 
@@ -89,14 +78,14 @@ TEST_CASE("dataset: the command names bad files, writes nothing, and --skip-bad 
              {"inexact.json", "step 10"}};
   for (const auto& b : bad) {
     INFO(b.file);
-    const Run r = run_tool(kReplay + " " + (dir / b.file).string() + " --out " + out);
+    const ToolRun r = run_tool(kReplay + " " + (dir / b.file).string() + " --out " + out);
     CHECK(r.status == 1);
     CHECK(r.output.find(b.file) != std::string::npos);
     CHECK(r.output.find(b.message) != std::string::npos);
     CHECK_FALSE(fs::exists(out));
     CHECK_FALSE(fs::exists(out + ".partial"));
   }
-  const Run skipping = run_tool(kReplay + " " + (dir / "truncated.json.gz").string() + " " + (dir / "inexact.json").string() +
+  const ToolRun skipping = run_tool(kReplay + " " + (dir / "truncated.json.gz").string() + " " + (dir / "inexact.json").string() +
                                 " --skip-bad --window 3 --out " + out);
   CHECK(skipping.status == 0);
   CHECK(skipping.output.find("skipped " + (dir / "inexact.json").string()) != std::string::npos);

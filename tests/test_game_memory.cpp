@@ -21,6 +21,15 @@ Config small_config() {
 
 int cell(int row, int col) { return row * 9 + col; }
 
+// What player 0 learns from two consecutive states.
+GameMemory observed(const State& a, const State& b) {
+  GameMemory memory;
+  memory.reset(a.num_players(), 0);
+  memory.observe(a);
+  memory.observe(b);
+  return memory;
+}
+
 }  // namespace
 
 TEST_CASE("memory counts an empty enemy ship stepping toward our loaded ship", "[memory]") {
@@ -38,10 +47,7 @@ TEST_CASE("memory counts an empty enemy ship stepping toward our loaded ship", "
   b.add_ship(UnitId::make(3, 1), cell(1, 4), 1, 0);
   b.add_ship(UnitId::make(4, 1), cell(0, 5), 1, 0);
 
-  GameMemory memory;
-  memory.reset(2, 0);
-  memory.observe(a);
-  memory.observe(b);
+  GameMemory memory = observed(a, b);
   const search::PlayerMemory& enemy = memory.player(1);
   CHECK(enemy.approach_chances == 2);
   CHECK(enemy.approaches == 1);
@@ -83,10 +89,7 @@ TEST_CASE("memory measures how rich the cells each player mines are, and the opp
   b.add_ship(UnitId::make(5, 1), cell(8, 8), 0, 5);
   b.add_ship(UnitId::make(6, 1), cell(4, 4), 1, 30);
 
-  GameMemory memory;
-  memory.reset(2, 0);
-  memory.observe(a);
-  memory.observe(b);
+  GameMemory memory = observed(a, b);
   const search::PlayerMemory& enemy = memory.player(1);
   const search::PlayerMemory& us = memory.player(0);
   CHECK(enemy.mining_turns == 2);
@@ -127,10 +130,7 @@ TEST_CASE("memory counts yard guarding, conversions with their cargo, losses", "
   b.add_ship(UnitId::make(6, 1), cell(2, 3), 0, 0);
   b.add_ship(UnitId::make(7, 1), cell(2, 3 - 2), 1, 0);  // (2,1): next to the yard
 
-  GameMemory memory;
-  memory.reset(2, 0);
-  memory.observe(a);
-  memory.observe(b);
+  GameMemory memory = observed(a, b);
   CHECK(memory.player(1).yard_threat_turns == 1);
   CHECK(memory.player(1).yard_guarded_turns == 1);
   CHECK(memory.player(1).ships_converted == 1);
@@ -159,10 +159,7 @@ TEST_CASE("memory counts which opponent sank our ships", "[memory]") {
   b.add_ship(UnitId::make(2, 2), cell(4, 4), 1, 120);
   b.add_ship(UnitId::make(2, 5), cell(0, 7), 3, 0);
 
-  GameMemory memory;
-  memory.reset(4, 0);
-  memory.observe(a);
-  memory.observe(b);
+  GameMemory memory = observed(a, b);
   CHECK(memory.player(0).ships_lost == 2);
   CHECK(memory.player(0).ships_converted == 1);
   CHECK(memory.player(1).ships_sunk == 1);

@@ -10,6 +10,7 @@
 
 #include "halite/replay_check.h"
 #include "halite/lab/match.h"
+#include "run_tool.h"
 #include "temp_dir.h"
 
 using namespace halite;
@@ -54,7 +55,6 @@ TEST_CASE("a recorded game writes a replay that replay-check reproduces", "[repl
 }
 
 TEST_CASE("halite replay-check accepts plain, gzip and wrapped files and reports differences", "[replay][tool]") {
-  const std::string tool = HALITE_TOOL_PATH;
   const TempDir tmp("halite_replay_check_test");
   const std::string dir = tmp.str();
   const std::string gz = HALITE_TESTDATA "/replays/s15_2p_s11_greedy_rammer.json.gz";
@@ -67,12 +67,9 @@ TEST_CASE("halite replay-check accepts plain, gzip and wrapped files and reports
     std::ofstream(dir + "/broken.json") << broken.dump();
     std::ofstream(dir + "/truncated.json") << replay.dump().substr(0, 5000);
   }
-  auto run = [&](const std::string& args) {
-    const std::string out = dir + "/out.txt";
-    const int status = std::system((tool + " replay-check " + args + " > " + out + " 2>&1").c_str());
-    std::ifstream in(out);
-    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    return std::make_pair(WEXITSTATUS(status), text);
+  auto run = [](const std::string& args) {
+    const ToolRun r = run_halite("replay-check " + args);
+    return std::make_pair(r.status, r.output);
   };
   auto [ok_status, ok_text] = run(gz + " " + dir + "/plain.json " + dir + "/wrapped.json");
   CHECK(ok_status == 0);

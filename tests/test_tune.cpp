@@ -14,6 +14,7 @@
 #include "halite/search/planner.h"
 #include "halite/search/rng.h"
 #include "halite/lab/spsa.h"
+#include "run_tool.h"
 #include "temp_dir.h"
 
 using namespace halite;
@@ -90,10 +91,9 @@ bool well_formed_xml(const std::string& text) {
   return stack.empty();
 }
 
-std::pair<int, std::string> run_tool(const std::string& dir, const std::string& args) {
-  const std::string out = dir + "/tool-out.txt";
-  const int status = std::system((std::string(HALITE_TOOL_PATH) + " " + args + " > " + out + " 2>&1").c_str());
-  return {WEXITSTATUS(status), read_text(out)};
+std::pair<int, std::string> run_tool(const std::string&, const std::string& args) {
+  const ToolRun run = run_halite(args);
+  return {run.status, run.output};
 }
 
 }  // namespace
