@@ -18,14 +18,9 @@ static_assert(static_cast<int>(Action::None) == 0 && static_cast<int>(Action::No
               static_cast<int>(Action::South) == 2 && static_cast<int>(Action::East) == 3 &&
               static_cast<int>(Action::West) == 4 && static_cast<int>(Action::Convert) == 5);
 
-int torus_distance(int a, int b, int n) {
-  const auto [dr, dc] = search::torus_delta(a, b, n);
-  return (dr < 0 ? -dr : dr) + (dc < 0 ? -dc : dc);
-}
-
-bool enemy_ship_near(const State& s, const Ship& ship) {
+bool enemy_ship_near(const State& s, const search::Geometry& geo, const Ship& ship) {
   for (const Ship& other : s.ships())
-    if (other.owner != ship.owner && torus_distance(other.cell, ship.cell, s.size()) <= kContactRadius) return true;
+    if (other.owner != ship.owner && geo.dist(other.cell, ship.cell) <= kContactRadius) return true;
   return false;
 }
 
@@ -68,6 +63,8 @@ Agreement replay_agreement(const Replay& replay, int player, search::Planner& pl
   if (player < 0 || player >= states.front().num_players())
     throw std::invalid_argument("player " + std::to_string(player) + " is not in this replay (it has " +
                                 std::to_string(states.front().num_players()) + " players)");
+  search::Geometry geo;
+  geo.init(states.front().size());
   Agreement a;
   a.replays = 1;
   planner.reset();
@@ -96,7 +93,7 @@ Agreement replay_agreement(const Replay& replay, int player, search::Planner& pl
       add(ShipClass::All);
       turn.ships.add(same);
       add(ships[i].cargo > 0 ? ShipClass::Loaded : ShipClass::Empty);
-      add(enemy_ship_near(state, ships[i]) ? ShipClass::Contact : ShipClass::Free);
+      add(enemy_ship_near(state, geo, ships[i]) ? ShipClass::Contact : ShipClass::Free);
       add(want == Action::None ? ShipClass::RecordedStay
                                : want == Action::Convert ? ShipClass::RecordedConvert : ShipClass::RecordedMove);
     }
