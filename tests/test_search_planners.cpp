@@ -108,15 +108,18 @@ TEST_CASE("the move resolver never puts two own ships on one cell", "[search]") 
   }
 }
 
-TEST_CASE("the assignment is optimal on small matrices", "[search]") {
+TEST_CASE("the assignments are optimal on small matrices", "[search]") {
   Rng rng(3);
   Assignment a;
-  for (int trial = 0; trial < 200; ++trial) {
+  CrouseAssignment crouse;
+  for (int trial = 0; trial < 400; ++trial) {
     const int rows = 1 + static_cast<int>(rng.below(4)), cols = rows + static_cast<int>(rng.below(3));
     std::vector<double> cost(static_cast<size_t>(rows * cols));
     for (double& c : cost) c = std::floor(rng.uniform() * 20);
-    const std::vector<int> got = a.solve(rows, cols, cost);
+    const std::vector<int> got = trial % 2 ? a.solve(rows, cols, cost) : crouse.solve(rows, cols, cost);
     double total = 0;
+    std::set<int> columns(got.begin(), got.end());
+    REQUIRE(columns.size() == static_cast<size_t>(rows));
     for (int r = 0; r < rows; ++r) total += cost[static_cast<size_t>(r * cols + got[r])];
     // Brute force over column permutations.
     std::vector<int> perm(static_cast<size_t>(cols));
@@ -129,6 +132,18 @@ TEST_CASE("the assignment is optimal on small matrices", "[search]") {
     } while (std::next_permutation(perm.begin(), perm.end()));
     REQUIRE(total == best);
   }
+}
+
+TEST_CASE("the SciPy-ordered assignment breaks ties as linear_sum_assignment does", "[search]") {
+  // Values SciPy 1.10's linear_sum_assignment gives on the same matrices.
+  CrouseAssignment a;
+  CHECK(a.solve(3, 3, std::vector<double>(9, 1.0)) == std::vector<int>{0, 1, 2});  // constant: the identity
+  CHECK(a.solve(2, 4, std::vector<double>(8, 0.0)) == std::vector<int>{0, 1});
+  // Row 0 is indifferent between columns 0 and 2; row 1 needs column 0.
+  CHECK(a.solve(2, 3, {1, 5, 1, 0, 9, 9}) == std::vector<int>{2, 0});
+  // Both rows indifferent between columns 0 and 2.
+  CHECK(a.solve(2, 3, {2, 7, 2, 2, 7, 2}) == std::vector<int>{0, 2});
+  CHECK(a.solve(3, 4, {3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8}) == std::vector<int>{3, 2, 1});
 }
 
 TEST_CASE("planners are deterministic with a seed and an iteration budget", "[search]") {

@@ -75,12 +75,15 @@ class BeamPlanner final : public Planner {
         base_(FleetParams::from(p)),
         model_(stateless(FleetParams::from(p))),
         opponent_fit_(p.get_int("opponent_fit") != 0),
+        recognizer_(MzModelParams::from(Params(mz_model_specs())), base_.predict_min_agreement,
+                    base_.predict_min_actions),
         rng_(seed),
         seed_(seed) {}
   std::string name() const override { return "beam"; }
   void new_game() override {
     rng_.reseed(seed_);
     own_.reset();
+    recognizer_.reset();
   }
 
   State::Orders choose(const State& root, int player, const Budget& budget) override {
@@ -94,6 +97,12 @@ class BeamPlanner final : public Planner {
     // (hundreds of microseconds) read it now.
     auto out_of_time = [&]() { return inner.exhausted(iterations) || (inner.has_deadline() && inner.remaining_ms() <= 0); };
 
+    // Opponents that play as mz_model does are simulated by it, and the
+    // policy's move safety counts where their ships will end.
+    if (base_.predict_opponents) {
+      recognizer_.observe(root, player);
+      own_.set_predicted_cells(recognizer_.predicted_ends());
+    }
     // The policy's answer is ready before any search: the anytime fallback.
     const PolicyDecision& first = own_.decide(root, player);
     State::Orders best_orders = to_orders(root, first.ship_choices, first.spawn_yards);
@@ -153,7 +162,9 @@ class BeamPlanner final : public Planner {
         for (int q = 0; q < parent.state.num_players(); ++q) {
           if (q == player || parent.state.player(q).status != Status::Active) continue;
           FleetPolicy& model = opponent_fit_ ? *opponents_[q] : model_;
-          const PolicyDecision& od = model.decide(parent.state, q);
+          const PolicyDecision& od = base_.predict_opponents && recognizer_.recognized(q)
+                                         ? recognizer_.model().decide(parent.state, q)
+                                         : model.decide(parent.state, q);
           State::Orders o = to_orders(parent.state, od.ship_choices, od.spawn_yards);
           opp_orders_.push_back({q, std::move(o)});
         }
@@ -308,6 +319,7 @@ class BeamPlanner final : public Planner {
   FleetParams base_;
   FleetPolicy model_;
   bool opponent_fit_;
+  ModelRecognizer recognizer_;
   std::array<std::unique_ptr<FleetPolicy>, kMaxPlayers> opponents_;
   Rng rng_;
   uint64_t seed_;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <chrono>
 #include <cmath>
 
 #include "policy_planner.h"
@@ -115,6 +116,13 @@ std::vector<ParamSpec> fleet_specs() {
       {"max_lost_defenders", 2, 0, 400, "a yard whose defensive spawns were sunk at once this many times spawns no more defenders (an attacker that keeps coming trades ship for ship, and the bank is the score)", true},
       {"remember", 1, 0, 1, "keep the planned yard site and the defenders lost across turns (0: the policy is a function of the state)",
        true, /*tunable=*/false},
+      // Known opponents (the fleet planner only): an opponent whose orders a
+      // model (mz_model) gave on the turns seen so far is predicted this turn.
+      {"predict_opponents", 1, 0, 1, "predict the orders of opponents the model has matched so far (0: off)", true,
+       /*tunable=*/false},
+      {"predict_min_agreement", 0.98, 0, 1, "... once the model gave at least this share of their ship actions ..."},
+      {"predict_min_actions", 20, 1, 100000, "... over at least this many of them", true},
+      {"catch_weight", 1, 0, 10, "value per halite of a predicted enemy ship caught by moving onto its end cell"},
   };
 }
 
@@ -217,6 +225,10 @@ FleetParams FleetParams::from(const Params& p) {
   f.crash_home_steps = p.get_int("crash_home_steps");
   f.max_lost_defenders = p.get_int("max_lost_defenders");
   f.remember = p.get_int("remember") != 0;
+  f.predict_opponents = p.get_int("predict_opponents") != 0;
+  f.predict_min_agreement = p.get("predict_min_agreement");
+  f.predict_min_actions = p.get_int("predict_min_actions");
+  f.catch_weight = p.get("catch_weight");
   return f;
 }
 
@@ -353,6 +365,33 @@ void FleetPolicy::compute_maps(const State& s, int me) {
   const int cells = geo_.cells();
   const int n = s.size();
   danger_.compute(s, me, geo_);
+  // With predicted enemy orders: who ends where this turn.
+  predicting_ = predicted_.size() == s.ships().size();
+  if (predicting_) {
+    std::fill(exact_danger_.begin(), exact_danger_.begin() + cells, kInf);
+    std::fill(prey_.begin(), prey_.begin() + cells, 0.0);
+    const auto ships = s.ships();
+    for (size_t i = 0; i < ships.size(); ++i) {
+      const Ship& sh = ships[i];
+      if (sh.owner == me) continue;
+      const int end = predicted_[i];
+      if (end == kConverts) continue;
+      if (end >= 0) {
+        exact_danger_[end] = std::min(exact_danger_[end], sh.cargo);
+        prey_[end] += sh.cargo;
+        continue;
+      }
+      for (int m = 0; m < kNumMoves; ++m) {
+        const int c = geo_.neighbor(sh.cell, m);
+        exact_danger_[c] = std::min(exact_danger_[c], sh.cargo);
+        prey_[c] = -kInf;  // an unknown ship may be there: no sure catch
+      }
+    }
+    for (const Shipyard& y : s.shipyards())
+      if (y.owner != me) exact_danger_[y.cell] = -1;
+    for (size_t i = 0; i < ships.size(); ++i)
+      if (ships[i].owner != me && predicted_[i] == kConverts) exact_danger_[ships[i].cell] = -1;
+  }
 
   std::fill(control_.begin(), control_.begin() + cells, 0.0);
   std::fill(own_reach_min_.begin(), own_reach_min_.begin() + cells, kInf);
@@ -1378,7 +1417,10 @@ void FleetPolicy::cost_moves(const State& s, int me) {
       const int nc = geo_.neighbor(sh.cell, m);
       double cost = rate * (distance(nc) - d0);
       const bool ram = role == Role::Ram && nc == target;
-      const double dz = danger_.at(nc);
+      const double dz = predicting_ ? exact_danger_[nc] : danger_.at(nc);
+      // A predicted enemy ship, heavier than every ship that ends with it,
+      // is caught by ending where it ends.
+      if (predicting_ && dz > x && prey_[nc] > 0) cost -= p_.catch_weight * prey_[nc];
       if (!ram) {
         if (dz < x) {
           cost += p_.danger_penalty + x;
@@ -1543,12 +1585,34 @@ FleetParams opponent_model(const FleetParams& base, const PlayerMemory& observed
 // --------------------------------------------------------------- planner ----
 
 
+void FleetPlanner::new_game() {
+  policy_.reset();
+  recognizer_.reset();
+}
+
+State::Orders FleetPlanner::choose(const State& s, int player, const Budget&) {
+  const auto t0 = std::chrono::steady_clock::now();
+  std::vector<int> ends;
+  if (policy_.params().predict_opponents) {
+    recognizer_.observe(s, player);
+    ends = recognizer_.predicted_ends();
+  }
+  policy_.set_predicted_cells(std::move(ends));
+  const PolicyDecision& d = policy_.decide(s, player);
+  State::Orders orders = to_orders(s, d.ship_choices, d.spawn_yards);
+  stats_ = {};
+  stats_.iterations = 1;
+  stats_.elapsed_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  return orders;
+}
+
 PlannerInfo fleet_planner_info() {
   return {"fleet",
           "the strong base policy: danger, escape and control maps; spawns while a ship repays itself; yards away "
-          "from enemies; roles (mine, home, hunt from four sides, guard, build, ram) by one assignment; safe moves",
+          "from enemies; roles (mine, home, hunt from four sides, guard, build, ram) by one assignment; safe moves; "
+          "the orders of opponents it recognises (mz_model) predicted",
           fleet_specs(), [](const Params& p, uint64_t) {
-            return std::make_unique<PolicyPlanner<FleetPolicy>>("fleet", FleetPolicy(FleetParams::from(p)));
+            return std::make_unique<FleetPlanner>(FleetParams::from(p), MzModelParams::from(Params(mz_model_specs())));
           }};
 }
 

@@ -17,6 +17,7 @@ PlannerInfo smitsimax_planner_info();  // decoupled bandit trees per ship, ancho
 PlannerInfo fleet_planner_info();   // the strong base policy: roles by assignment, safety maps (fleet.h)
 PlannerInfo mcts_planner_info();       // tree search over turns, naive sampling of joint moves, anchored on fleet (mcts.h)
 PlannerInfo beam_planner_info();    // beam search over the fleet's joint moves (src/beam.cpp)
+PlannerInfo mz_model_planner_info();  // a model of a strong public bot's rules, for sparring (mz_model.h)
 
 std::vector<PlannerInfo> builtin_planners();
 

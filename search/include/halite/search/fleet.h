@@ -57,11 +57,15 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <cstdlib>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "halite/search/common.h"
 #include "halite/search/game_memory.h"
+#include "halite/search/mz_model.h"
 #include "halite/search/planner.h"
 
 namespace halite::search {
@@ -191,6 +195,14 @@ struct FleetParams {
   int crash_home_steps;          // in the last this many steps own ships may crash together on a yard
   int max_lost_defenders;        // a yard stops spawning defenders once this many were sunk at once
   bool remember;                 // keep the planned yard site and the defenders lost across turns
+  // Known opponents (FleetPlanner): the orders of an opponent whose ship
+  // actions mz_model gave on at least predict_min_agreement of at least
+  // predict_min_actions observed are predicted each turn; this turn's move
+  // safety then counts where its ships will end, not where they could.
+  bool predict_opponents;
+  double predict_min_agreement;
+  int predict_min_actions;
+  double catch_weight;           // value per halite of an enemy ship caught where it is predicted to end
   static FleetParams from(const Params& p);
 };
 std::vector<ParamSpec> fleet_specs();
@@ -215,6 +227,12 @@ class FleetPolicy {
   void stage(State& state, int player);
   // A new game: forget the planned yard site and the defenders lost.
   void reset();
+  // Where each ship of the next decide()'s state ends this turn, for enemy
+  // ships whose orders are known: a cell, kConverts, or -1 (unknown; it may
+  // end anywhere it can reach). Used when its size is the state's number of
+  // ships; an empty vector (the default) predicts nothing.
+  static constexpr int kConverts = kPredictedConvert;
+  void set_predicted_cells(std::vector<int> cells) { predicted_ = std::move(cells); }
   const FleetParams& params() const { return p_; }
   const Geometry& geometry() const { return geo_; }
   // The per-move costs of the last decide() (ship_choices order), for
@@ -324,6 +342,13 @@ class FleetPolicy {
   int kernel_radius_ = 0;
   // Maps (compute_maps).
   DangerMap danger_;
+  // With predicted enemy orders (predicted_): the least cargo of an enemy
+  // ship ending on each cell this turn (unknown ones: wherever they can
+  // reach), and the cargo of the predicted ships ending there (-inf where an
+  // unknown one may end).
+  std::vector<int> predicted_;
+  bool predicting_ = false;
+  std::array<double, kMaxCells> exact_danger_{}, prey_{};
   std::array<double, kMaxCells> danger2_{};       // least enemy cargo within distance 2 (-1: enemy yard)
   std::array<double, kMaxCells> control_{};       // own minus enemy presence
   std::array<double, kMaxCells> own_reach_min_{}; // least own cargo that can be there after this turn
@@ -512,5 +537,28 @@ FleetBehaviour fleet_reference_behaviour();
 FleetParams opponent_model(const FleetParams& base, const PlayerMemory& observed, const PlayerMemory& own);
 
 PlannerInfo fleet_planner_info();
+
+// The `fleet` planner: the policy above, plus the opponents it recognises
+// during a game (ModelRecognizer, mz_model.h): for an opponent whose orders
+// mz_model has given so far (predict_min_agreement of at least
+// predict_min_actions ship actions), this turn's move safety counts where
+// its ships will end, not where they could (set_predicted_cells()).
+// Deterministic (the model and the policy are), so the bot and `halite
+// arena` agree.
+class FleetPlanner final : public Planner {
+ public:
+  FleetPlanner(const FleetParams& fleet, const MzModelParams& model)
+      : policy_(fleet), recognizer_(model, fleet.predict_min_agreement, fleet.predict_min_actions) {}
+  std::string name() const override { return "fleet"; }
+  const ModelRecognizer& recognizer() const { return recognizer_; }
+
+ protected:
+  State::Orders choose(const State& state, int player, const Budget& budget) override;
+  void new_game() override;
+
+ private:
+  FleetPolicy policy_;
+  ModelRecognizer recognizer_;
+};
 
 }  // namespace halite::search

@@ -1,0 +1,92 @@
+// The model of mzotkiew's bot (search/mz_model.h) against a game that bot
+// played in Kaggle's own env: it must give the bot's own orders.
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <string>
+
+#include "halite/json_codec.h"
+#include "halite/lab/agreement.h"
+#include "halite/replay_check.h"
+#include "halite/search/fleet.h"
+#include "halite/search/mz_model.h"
+#include "halite/search/planner.h"
+
+using namespace halite;
+
+TEST_CASE("mz_model gives the orders mzotkiew's bot gave in a Kaggle-env game", "[search][mz_model]") {
+  // 4 players (zeta_best, mzotkiew, zeta_final, our default submission),
+  // kaggle_environments 1.2.1, seed 1017: docs/opponent-models.md.
+  const Replay replay = read_replay_file(std::string(HALITE_TESTDATA) + "/kaggle-env/4p_zeta_mz_zf_d10_seed1017.json.gz");
+  REQUIRE(replay.num_players == 4);
+  auto model = search::make_planner("mz_model", std::vector<std::string>{}, 1);
+  lab::TurnBudget budget;
+  budget.iterations = 1;
+  const lab::Agreement a = lab::replay_agreement(replay, 1, *model, budget);
+  CHECK(a.turns == 399);
+  const lab::AgreementTally& ships = a.ship(lab::ShipClass::All);
+  REQUIRE(ships.decisions > 5000);
+  // Every ship order, spawn and conversion, in a game its moves shaped.
+  CHECK(ships.agreed == ships.decisions);
+  CHECK(a.ship(lab::ShipClass::RecordedConvert).decisions > 0);
+  CHECK(a.yards.agreed == a.yards.decisions);
+  // The fleet policy, fitted or not, agrees with under half of them.
+  auto fleet = search::make_planner("fleet", std::vector<std::string>{}, 1);
+  CHECK(lab::replay_agreement(replay, 1, *fleet, budget).ship(lab::ShipClass::All).rate() < 0.5);
+}
+
+TEST_CASE("the recogniser tells the modelled bot from the others during a game", "[search][mz_model]") {
+  const Replay replay = read_replay_file(std::string(HALITE_TESTDATA) + "/kaggle-env/4p_zeta_mz_zf_d10_seed1017.json.gz");
+  search::ModelRecognizer recognizer(search::MzModelParams::from(search::default_params("mz_model")), 0.98, 20);
+  int states = 0, predicted_turns = 0;
+  const ReplayCheckResult result = check_replay(replay, [&](const State& s) {
+    if (s.player(3).status != Status::Active || s.step() + 1 >= s.config().episode_steps) return;
+    recognizer.observe(s, 3);  // seen by our seat, as the bot sees it
+    ++states;
+    const std::vector<int>& ends = recognizer.predicted_ends();
+    if (ends.empty()) return;
+    ++predicted_turns;
+    REQUIRE(ends.size() == s.ships().size());
+    for (size_t i = 0; i < ends.size(); ++i) {
+      // Only the recognised player's ships get an end; a cell is one move away.
+      if (s.ships()[i].owner != 1) REQUIRE(ends[i] == -1);
+      else REQUIRE((ends[i] == search::kPredictedConvert || (ends[i] >= 0 && ends[i] < s.cell_count())));
+    }
+  });
+  REQUIRE(result.ok());
+  CHECK(states > 300);
+  CHECK(predicted_turns > states - 10);  // from its first turns with 20 ship actions
+  CHECK(recognizer.recognized(1));
+  CHECK(recognizer.agreement(1) > 0.995);
+  for (int q : {0, 2}) {
+    CHECK_FALSE(recognizer.recognized(q));
+    CHECK(recognizer.agreement(q) < 0.6);
+  }
+  recognizer.reset();
+  CHECK_FALSE(recognizer.any_recognized());
+}
+
+TEST_CASE("the fleet policy catches an enemy ship where it is predicted to end", "[search][mz_model]") {
+  Config cfg;
+  State s = State::empty(cfg, 2, 100);
+  auto cell = [](int r, int c) { return r * 21 + c; };
+  s.add_shipyard(UnitId::make(1, 1), cell(15, 15), 0);
+  s.add_shipyard(UnitId::make(1, 2), cell(3, 3), 1);
+  s.add_ship(UnitId::make(2, 1), cell(10, 10), 0, 0);    // ours, empty
+  s.add_ship(UnitId::make(2, 2), cell(9, 11), 1, 300);   // theirs, loaded, diagonal to ours
+  for (int c = 0; c < 441; ++c) s.set_halite(c, 30);
+  s.mutable_player(0).bank = s.mutable_player(1).bank = 2000;
+  search::FleetParams p = search::FleetParams::from(search::default_params("fleet"));
+  search::FleetPolicy policy(p);
+  // Predicted: the loaded ship steps west, next to ours (north of it).
+  for (int end : {cell(9, 10), cell(8, 11)}) {
+    policy.set_predicted_cells({-1, end});
+    const search::PolicyDecision& d = policy.decide(s, 0);
+    REQUIRE(d.ship_choices.size() == 1);
+    search::Geometry geo;
+    geo.init(21);
+    const int to = geo.neighbor(cell(10, 10), d.ship_choices[0].second);
+    if (end == cell(9, 10)) CHECK(to == end);   // caught where it will be
+    else CHECK(to != cell(9, 11));               // not where it was
+  }
+}
