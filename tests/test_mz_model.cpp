@@ -7,6 +7,7 @@
 
 #include "halite/json_codec.h"
 #include "halite/lab/agreement.h"
+#include "halite/lab/match.h"
 #include "halite/replay_check.h"
 #include "halite/search/fleet.h"
 #include "halite/search/mz_model.h"
@@ -88,5 +89,23 @@ TEST_CASE("the fleet policy catches an enemy ship where it is predicted to end",
     const int to = geo.neighbor(cell(10, 10), d.ship_choices[0].second);
     if (end == cell(9, 10)) CHECK(to == end);   // caught where it will be
     else CHECK(to != cell(9, 11));               // not where it was
+  }
+}
+
+TEST_CASE("the fleet planner recognises mz_model in a game, and not another planner", "[search][mz_model]") {
+  for (const char* opponent : {"mz_model", "greedy"}) {
+    auto fleet = search::make_planner("fleet", std::vector<std::string>{"known_hunt_weight=0.5"}, 1);
+    auto other = search::make_planner(opponent, std::vector<std::string>{}, 2);
+    lab::MatchOptions options;
+    options.config.episode_steps = 80;
+    options.config.random_seed = 5;
+    options.config.has_random_seed = true;
+    options.budget.iterations = 1;
+    lab::play_match(std::vector<search::Planner*>{fleet.get(), other.get()}, options);
+    const auto* planner = dynamic_cast<const search::FleetPlanner*>(fleet.get());
+    REQUIRE(planner != nullptr);
+    INFO(opponent);
+    CHECK(planner->recognizer().recognized(1) == (std::string(opponent) == "mz_model"));
+    CHECK(planner->against_known() == (std::string(opponent) == "mz_model"));
   }
 }

@@ -123,6 +123,13 @@ std::vector<ParamSpec> fleet_specs() {
       {"predict_min_agreement", 0.98, 0, 1, "... once the model gave at least this share of their ship actions ..."},
       {"predict_min_actions", 20, 1, 100000, "... over at least this many of them", true},
       {"catch_weight", 1, 0, 10, "value per halite of a predicted enemy ship caught by moving onto its end cell"},
+      // Against opponents that are all predicted, other values pay (-1: the
+      // value above): the search's safety is exact there, and hunting,
+      // avoiding trades and more yards win (docs/results.md).
+      {"known_hunt_weight", -1, -1, 10, "hunt_weight once every opponent is predicted (-1: unchanged)"},
+      {"known_empty_tie_penalty", -1, -1, 1e6, "empty_tie_penalty once every opponent is predicted (-1: unchanged)"},
+      {"known_ships_per_yard", -1, -1, 100, "ships_per_yard once every opponent is predicted (-1: unchanged)", true},
+      {"known_spawn_min_value", -1, -1, 1e6, "spawn_min_value once every opponent is predicted (-1: unchanged)"},
   };
 }
 
@@ -229,6 +236,10 @@ FleetParams FleetParams::from(const Params& p) {
   f.predict_min_agreement = p.get("predict_min_agreement");
   f.predict_min_actions = p.get_int("predict_min_actions");
   f.catch_weight = p.get("catch_weight");
+  f.known_hunt_weight = p.get("known_hunt_weight");
+  f.known_empty_tie_penalty = p.get("known_empty_tie_penalty");
+  f.known_ships_per_yard = p.get_int("known_ships_per_yard");
+  f.known_spawn_min_value = p.get("known_spawn_min_value");
   return f;
 }
 
@@ -1585,7 +1596,18 @@ FleetParams opponent_model(const FleetParams& base, const PlayerMemory& observed
 // --------------------------------------------------------------- planner ----
 
 
+FleetParams FleetParams::against_known() const {
+  FleetParams k = *this;
+  if (known_hunt_weight >= 0) k.hunt_weight = known_hunt_weight;
+  if (known_empty_tie_penalty >= 0) k.empty_tie_penalty = known_empty_tie_penalty;
+  if (known_ships_per_yard >= 0) k.ships_per_yard = known_ships_per_yard;
+  if (known_spawn_min_value >= 0) k.spawn_min_value = known_spawn_min_value;
+  return k;
+}
+
 void FleetPlanner::new_game() {
+  policy_.set_params(base_);
+  against_known_ = false;
   policy_.reset();
   recognizer_.reset();
 }
@@ -1596,6 +1618,14 @@ State::Orders FleetPlanner::choose(const State& s, int player, const Budget&) {
   if (policy_.params().predict_opponents) {
     recognizer_.observe(s, player);
     ends = recognizer_.predicted_ends();
+  }
+  // Every active opponent predicted: the values for known opponents.
+  bool all_known = !ends.empty();
+  for (int q = 0; q < s.num_players() && all_known; ++q)
+    if (q != player && s.player(q).status == Status::Active && !recognizer_.recognized(q)) all_known = false;
+  if (all_known != against_known_) {
+    policy_.set_params(all_known ? base_.against_known() : base_);
+    against_known_ = all_known;
   }
   policy_.set_predicted_cells(std::move(ends));
   const PolicyDecision& d = policy_.decide(s, player);

@@ -309,7 +309,7 @@ const PolicyDecision& MzModelPolicy::decide(const State& s, int player) {
     for (int y = 0; y < static_cast<int>(yards.size()); ++y)
       if (yards[static_cast<size_t>(y)].owner == player) spawning_.push_back(y);
 
-  mine_and_attack(s, player);
+  mine_and_attack(s);
   resolve_moves(s, player);
   return d;
 }
@@ -537,8 +537,7 @@ void MzModelPolicy::plan_hoards(const State& s, int player) {
   }
 }
 
-void MzModelPolicy::mine_and_attack(const State& s, int player) {
-  (void)player;
+void MzModelPolicy::mine_and_attack(const State& s) {
   const int cells = geo_.cells();
   const auto ships = s.ships();
   std::vector<int> rows;
@@ -650,9 +649,8 @@ void MzModelPolicy::resolve_moves(const State& s, int player) {
     for (int r = 0; r < rows; ++r) {
       OwnShip& o = own_[static_cast<size_t>(r)];
       const int to = columns_[static_cast<size_t>(col[static_cast<size_t>(r)])];
-      const int k = toward(ships[static_cast<size_t>(o.index)].cell, to, mv);
-      (void)k;
-      const int m = mv[0].first;
+      toward(ships[static_cast<size_t>(o.index)].cell, to, mv);
+      const int m = mv[0].first;  // the first move toward an adjacent cell is the step onto it
       if (m != kStay && !o.going_back) o.action = kModelToMove[static_cast<size_t>(m)];
       used[to] = 1;
     }

@@ -203,7 +203,15 @@ struct FleetParams {
   double predict_min_agreement;
   int predict_min_actions;
   double catch_weight;           // value per halite of an enemy ship caught where it is predicted to end
+  // Once every opponent is predicted these replace hunt_weight,
+  // empty_tie_penalty, ships_per_yard and spawn_min_value (-1: unchanged).
+  double known_hunt_weight;
+  double known_empty_tie_penalty;
+  int known_ships_per_yard;
+  double known_spawn_min_value;
   static FleetParams from(const Params& p);
+  // These parameters with the known_* values in place.
+  FleetParams against_known() const;
 };
 std::vector<ParamSpec> fleet_specs();
 
@@ -542,23 +550,28 @@ PlannerInfo fleet_planner_info();
 // during a game (ModelRecognizer, mz_model.h): for an opponent whose orders
 // mz_model has given so far (predict_min_agreement of at least
 // predict_min_actions ship actions), this turn's move safety counts where
-// its ships will end, not where they could (set_predicted_cells()).
+// its ships will end, not where they could (set_predicted_cells()). Once
+// every active opponent is predicted, the policy plays the known_* values.
 // Deterministic (the model and the policy are), so the bot and `halite
 // arena` agree.
 class FleetPlanner final : public Planner {
  public:
   FleetPlanner(const FleetParams& fleet, const MzModelParams& model)
-      : policy_(fleet), recognizer_(model, fleet.predict_min_agreement, fleet.predict_min_actions) {}
+      : base_(fleet), policy_(fleet), recognizer_(model, fleet.predict_min_agreement, fleet.predict_min_actions) {}
   std::string name() const override { return "fleet"; }
   const ModelRecognizer& recognizer() const { return recognizer_; }
+  // Whether the policy plays the known_* values now (every opponent predicted).
+  bool against_known() const { return against_known_; }
 
  protected:
   State::Orders choose(const State& state, int player, const Budget& budget) override;
   void new_game() override;
 
  private:
+  FleetParams base_;
   FleetPolicy policy_;
   ModelRecognizer recognizer_;
+  bool against_known_ = false;  // the policy plays base_.against_known()
 };
 
 }  // namespace halite::search

@@ -86,7 +86,7 @@ class MzModelPolicy {
   void compute_maps(const State& s, int player);
   void compute_can_surround(const State& s, int player);
   void plan_hoards(const State& s, int player);
-  void mine_and_attack(const State& s, int player);
+  void mine_and_attack(const State& s);
   void resolve_moves(const State& s, int player);
 
   // Cell <-> the model's (x, y): x the column, y rising to the north.
