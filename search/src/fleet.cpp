@@ -1630,9 +1630,7 @@ State::Orders FleetPlanner::choose(const State& s, int player, const Budget&) {
   policy_.set_predicted_cells(std::move(ends));
   const PolicyDecision& d = policy_.decide(s, player);
   State::Orders orders = to_orders(s, d.ship_choices, d.spawn_yards);
-  stats_ = {};
-  stats_.iterations = 1;
-  stats_.elapsed_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  stats_ = one_pass_stats(t0);
   return orders;
 }
 

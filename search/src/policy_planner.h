@@ -11,6 +11,14 @@
 
 namespace halite::search {
 
+// The stats of a planner that decides in one pass started at t0.
+inline PlanStats one_pass_stats(std::chrono::steady_clock::time_point t0) {
+  PlanStats stats;
+  stats.iterations = 1;
+  stats.elapsed_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  return stats;
+}
+
 template <class Policy>
 class PolicyPlanner final : public Planner {
  public:
@@ -24,9 +32,7 @@ class PolicyPlanner final : public Planner {
     const auto t0 = std::chrono::steady_clock::now();
     const PolicyDecision& d = policy_.decide(s, player);
     State::Orders orders = to_orders(s, d.ship_choices, d.spawn_yards);
-    stats_ = {};
-    stats_.iterations = 1;
-    stats_.elapsed_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    stats_ = one_pass_stats(t0);
     return orders;
   }
 

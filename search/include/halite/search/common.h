@@ -121,7 +121,8 @@ class Assignment {
 // several are equally good; elsewhere use Assignment.
 class CrouseAssignment {
  public:
-  // cost(r, c) for r < rows, c < cols, finite; returns col_of_row (size rows).
+  // cost(r, c) for r < rows <= cols, c < cols, finite; returns col_of_row
+  // (size rows).
   const std::vector<int>& solve(int rows, int cols, const std::vector<double>& cost);
 
  private:
