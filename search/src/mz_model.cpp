@@ -718,8 +718,7 @@ void ModelRecognizer::observe(const State& s, int player) {
   predictions_.clear();
   ends_.clear();
   last_step_ = s.step();
-  Geometry geo;
-  geo.init(s.size());
+  geo_.init(s.size());
   const auto ships = s.ships();
   for (int q = 0; q < s.num_players(); ++q) {
     if (q == player || s.player(q).status != Status::Active) continue;
@@ -728,7 +727,7 @@ void ModelRecognizer::observe(const State& s, int player) {
     if (use && ends_.empty()) ends_.assign(ships.size(), -1);
     for (const auto& [i, option] : d.ship_choices) {
       const Ship& sh = ships[static_cast<size_t>(i)];
-      const int end = option == kConvertOption ? kPredictedConvert : geo.neighbor(sh.cell, option);
+      const int end = option == kConvertOption ? kPredictedConvert : geo_.neighbor(sh.cell, option);
       predictions_.push_back({sh.id, q, sh.cell, end});
       if (use) ends_[static_cast<size_t>(i)] = end;
     }

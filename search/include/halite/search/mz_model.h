@@ -168,6 +168,7 @@ class ModelRecognizer {
     int owner, cell, end;
   };
   MzModelPolicy model_;
+  Geometry geo_;
   double min_agreement_;
   int min_actions_;
   std::vector<Tally> tallies_;           // per player
