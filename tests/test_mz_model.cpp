@@ -109,3 +109,27 @@ TEST_CASE("the fleet planner recognises mz_model in a game, and not another plan
     CHECK(planner->against_known() == (std::string(opponent) == "mz_model"));
   }
 }
+
+TEST_CASE("the known_* values replace their parameters, -1 leaves them", "[search][mz_model]") {
+  search::Params p = search::default_params("fleet");
+  for (const char* o : {"hunt_weight=0.16", "empty_tie_penalty=0", "ships_per_yard=7", "spawn_min_value=300", "return_bias=1.2",
+                        "known_hunt_weight=0.5", "known_empty_tie_penalty=450", "known_ships_per_yard=5",
+                        "known_spawn_min_value=400", "known_return_bias=0.9"})
+    p.set_from_string(o);
+  const search::FleetParams base = search::FleetParams::from(p);
+  const search::FleetParams known = base.against_known();
+  CHECK(known.hunt_weight == 0.5);
+  CHECK(known.empty_tie_penalty == 450);
+  CHECK(known.ships_per_yard == 5);
+  CHECK(known.spawn_min_value == 400);
+  CHECK(known.return_bias == 0.9);
+  CHECK(known.danger_penalty == base.danger_penalty);  // the rest as it was
+
+  const search::FleetParams unchanged = search::FleetParams::from(search::default_params("fleet")).against_known();
+  const search::FleetParams defaults = search::FleetParams::from(search::default_params("fleet"));
+  CHECK(unchanged.hunt_weight == defaults.hunt_weight);
+  CHECK(unchanged.empty_tie_penalty == defaults.empty_tie_penalty);
+  CHECK(unchanged.ships_per_yard == defaults.ships_per_yard);
+  CHECK(unchanged.spawn_min_value == defaults.spawn_min_value);
+  CHECK(unchanged.return_bias == defaults.return_bias);
+}

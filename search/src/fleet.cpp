@@ -130,6 +130,7 @@ std::vector<ParamSpec> fleet_specs() {
       {"known_empty_tie_penalty", -1, -1, 1e6, "empty_tie_penalty once every opponent is predicted (-1: unchanged)"},
       {"known_ships_per_yard", -1, -1, 100, "ships_per_yard once every opponent is predicted (-1: unchanged)", true},
       {"known_spawn_min_value", -1, -1, 1e6, "spawn_min_value once every opponent is predicted (-1: unchanged)"},
+      {"known_return_bias", -1, -1, 10, "return_bias once every opponent is predicted (-1: unchanged)"},
   };
 }
 
@@ -240,6 +241,7 @@ FleetParams FleetParams::from(const Params& p) {
   f.known_empty_tie_penalty = p.get("known_empty_tie_penalty");
   f.known_ships_per_yard = p.get_int("known_ships_per_yard");
   f.known_spawn_min_value = p.get("known_spawn_min_value");
+  f.known_return_bias = p.get("known_return_bias");
   return f;
 }
 
@@ -377,7 +379,7 @@ void FleetPolicy::compute_maps(const State& s, int me) {
   const int n = s.size();
   danger_.compute(s, me, geo_);
   // With predicted enemy orders: who ends where this turn.
-  predicting_ = predicted_.size() == s.ships().size();
+  predicting_ = !predicted_.empty() && predicted_.size() == s.ships().size();
   if (predicting_) {
     std::fill(exact_danger_.begin(), exact_danger_.begin() + cells, kInf);
     std::fill(prey_.begin(), prey_.begin() + cells, 0.0);
@@ -1602,6 +1604,7 @@ FleetParams FleetParams::against_known() const {
   if (known_empty_tie_penalty >= 0) k.empty_tie_penalty = known_empty_tie_penalty;
   if (known_ships_per_yard >= 0) k.ships_per_yard = known_ships_per_yard;
   if (known_spawn_min_value >= 0) k.spawn_min_value = known_spawn_min_value;
+  if (known_return_bias >= 0) k.return_bias = known_return_bias;
   return k;
 }
 

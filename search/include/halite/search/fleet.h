@@ -204,11 +204,13 @@ struct FleetParams {
   int predict_min_actions;
   double catch_weight;           // value per halite of an enemy ship caught where it is predicted to end
   // Once every opponent is predicted these replace hunt_weight,
-  // empty_tie_penalty, ships_per_yard and spawn_min_value (-1: unchanged).
+  // empty_tie_penalty, ships_per_yard, spawn_min_value and return_bias
+  // (-1: unchanged).
   double known_hunt_weight;
   double known_empty_tie_penalty;
   int known_ships_per_yard;
   double known_spawn_min_value;
+  double known_return_bias;
   static FleetParams from(const Params& p);
   // These parameters with the known_* values in place.
   FleetParams against_known() const;
