@@ -5,6 +5,7 @@
 #include "halite/search/bench_positions.h"
 #include "halite/search/fleet.h"
 #include "halite/search/greedy.h"
+#include "halite/search/mz_model.h"
 #include "halite/search/planner.h"
 #include "halite/search/rollout.h"
 
@@ -100,8 +101,24 @@ void rollout_turns_on(benchmark::State& st, const std::vector<BenchPosition>& on
   st.counters["steps/s"] = benchmark::Counter(static_cast<double>(turns), benchmark::Counter::kIsRate);
 }
 
+// One ModelRecognizer::observe() as the fleet and beam planners make it each
+// turn: mz_model's orders for every opponent (the positions are unrelated
+// states, so nothing is scored and no opponent is dropped: the full cost).
+void recognizer_observes_on(benchmark::State& st, const std::vector<BenchPosition>& on) {
+  ModelRecognizer recognizer(MzModelParams::from(default_params("mz_model")), 0.98, 20, 50);
+  size_t k = 0;
+  for (auto _ : st) {
+    const BenchPosition& pos = on[k++ % on.size()];
+    recognizer.observe(pos.state, pos.player);
+    benchmark::DoNotOptimize(recognizer.predicted_ends().data());
+  }
+  st.counters["observes/s"] = benchmark::Counter(static_cast<double>(k), benchmark::Counter::kIsRate);
+}
+
 void BM_FleetDecide(benchmark::State& st) { fleet_decides_on(st, positions()); }
 void BM_FleetDecide4p(benchmark::State& st) { fleet_decides_on(st, positions_4p()); }
+void BM_RecognizerObserve(benchmark::State& st) { recognizer_observes_on(st, positions()); }
+void BM_RecognizerObserve4p(benchmark::State& st) { recognizer_observes_on(st, positions_4p()); }
 void BM_RolloutTurn(benchmark::State& st) { rollout_turns_on(st, positions()); }
 void BM_RolloutTurn4p(benchmark::State& st) { rollout_turns_on(st, positions_4p()); }
 
@@ -115,6 +132,8 @@ BENCHMARK(BM_MctsRolloutPriors4p)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Greedy)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_FleetDecide)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_FleetDecide4p)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_RecognizerObserve)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_RecognizerObserve4p)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_RolloutTurn)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_RolloutTurn4p)->Unit(benchmark::kMicrosecond);
 

@@ -38,7 +38,7 @@ TEST_CASE("mz_model gives the orders mzotkiew's bot gave in a Kaggle-env game", 
 
 TEST_CASE("the recogniser tells the modelled bot from the others during a game", "[search][mz_model]") {
   const Replay replay = read_replay_file(std::string(HALITE_TESTDATA) + "/kaggle-env/4p_zeta_mz_zf_d10_seed1017.json.gz");
-  search::ModelRecognizer recognizer(search::MzModelParams::from(search::default_params("mz_model")), 0.98, 20);
+  search::ModelRecognizer recognizer(search::MzModelParams::from(search::default_params("mz_model")), 0.98, 20, 50);
   int states = 0, predicted_turns = 0;
   const ReplayCheckResult result = check_replay(replay, [&](const State& s) {
     if (s.player(3).status != Status::Active || s.step() + 1 >= s.config().episode_steps) return;
@@ -59,11 +59,14 @@ TEST_CASE("the recogniser tells the modelled bot from the others during a game",
   CHECK(predicted_turns > states - 10);  // from its first turns with 20 ship actions
   CHECK(recognizer.recognized(1));
   CHECK(recognizer.agreement(1) > 0.995);
+  CHECK(recognizer.modelled(1));
   for (int q : {0, 2}) {
     CHECK_FALSE(recognizer.recognized(q));
     CHECK(recognizer.agreement(q) < 0.6);
+    CHECK_FALSE(recognizer.modelled(q));  // dropped after 50 misses: the model is not run for them
   }
   recognizer.reset();
+  CHECK(recognizer.modelled(0));
   CHECK_FALSE(recognizer.any_recognized());
 }
 

@@ -76,7 +76,7 @@ class BeamPlanner final : public Planner {
         model_(stateless(FleetParams::from(p))),
         opponent_fit_(p.get_int("opponent_fit") != 0),
         recognizer_(MzModelParams::from(Params(mz_model_specs())), base_.predict_min_agreement,
-                    base_.predict_min_actions),
+                    base_.predict_min_actions, base_.predict_max_misses),
         rng_(seed),
         seed_(seed) {}
   std::string name() const override { return "beam"; }

@@ -122,6 +122,7 @@ std::vector<ParamSpec> fleet_specs() {
        /*tunable=*/false},
       {"predict_min_agreement", 0.98, 0, 1, "... once the model gave at least this share of their ship actions ..."},
       {"predict_min_actions", 20, 1, 100000, "... over at least this many of them", true},
+      {"predict_max_misses", 50, 0, 100000, "an opponent with more ship actions than this the model did not give is no longer modelled this game (with 50 it would need some 2,500 more, all given, to reach 0.98; the model costs about 1 ms an opponent a turn)", true, /*tunable=*/false},
       {"catch_weight", 1, 0, 10, "value per halite of a predicted enemy ship caught by moving onto its end cell"},
       // Against opponents that are all predicted, other values pay (-1: the
       // value above): the search's safety is exact there, and hunting,
@@ -236,6 +237,7 @@ FleetParams FleetParams::from(const Params& p) {
   f.predict_opponents = p.get_int("predict_opponents") != 0;
   f.predict_min_agreement = p.get("predict_min_agreement");
   f.predict_min_actions = p.get_int("predict_min_actions");
+  f.predict_max_misses = p.get_int("predict_max_misses");
   f.catch_weight = p.get("catch_weight");
   f.known_hunt_weight = p.get("known_hunt_weight");
   f.known_empty_tie_penalty = p.get("known_empty_tie_penalty");

@@ -721,7 +721,7 @@ void ModelRecognizer::observe(const State& s, int player) {
   geo_.init(s.size());
   const auto ships = s.ships();
   for (int q = 0; q < s.num_players(); ++q) {
-    if (q == player || s.player(q).status != Status::Active) continue;
+    if (q == player || s.player(q).status != Status::Active || !modelled(q)) continue;
     const PolicyDecision& d = model_.decide(s, q);
     const bool use = recognized(q);
     if (use && ends_.empty()) ends_.assign(ships.size(), -1);
@@ -734,8 +734,14 @@ void ModelRecognizer::observe(const State& s, int player) {
   }
 }
 
+bool ModelRecognizer::modelled(int q) const {
+  if (q < 0 || q >= static_cast<int>(tallies_.size())) return true;  // nothing seen yet
+  const Tally& t = tallies_[static_cast<size_t>(q)];
+  return t.actions - t.agreed <= max_misses_;
+}
+
 bool ModelRecognizer::recognized(int q) const {
-  if (q < 0 || q >= static_cast<int>(tallies_.size())) return false;
+  if (q < 0 || q >= static_cast<int>(tallies_.size()) || !modelled(q)) return false;
   const Tally& t = tallies_[static_cast<size_t>(q)];
   return t.actions >= min_actions_ && static_cast<double>(t.agreed) >= min_agreement_ * static_cast<double>(t.actions);
 }

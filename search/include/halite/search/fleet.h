@@ -199,9 +199,12 @@ struct FleetParams {
   // actions mz_model gave on at least predict_min_agreement of at least
   // predict_min_actions observed are predicted each turn; this turn's move
   // safety then counts where its ships will end, not where they could.
+  // One with more than predict_max_misses actions the model did not give is
+  // no longer modelled (the model's cost is saved for the rest of the game).
   bool predict_opponents;
   double predict_min_agreement;
   int predict_min_actions;
+  int predict_max_misses;
   double catch_weight;           // value per halite of an enemy ship caught where it is predicted to end
   // Once every opponent is predicted these replace hunt_weight,
   // empty_tie_penalty, ships_per_yard, spawn_min_value and return_bias
@@ -559,7 +562,8 @@ PlannerInfo fleet_planner_info();
 class FleetPlanner final : public Planner {
  public:
   FleetPlanner(const FleetParams& fleet, const MzModelParams& model)
-      : base_(fleet), policy_(fleet), recognizer_(model, fleet.predict_min_agreement, fleet.predict_min_actions) {}
+      : base_(fleet), policy_(fleet), recognizer_(model, fleet.predict_min_agreement, fleet.predict_min_actions,
+                                                              fleet.predict_max_misses) {}
   std::string name() const override { return "fleet"; }
   const ModelRecognizer& recognizer() const { return recognizer_; }
   // Whether the policy plays the known_* values now (every opponent predicted).

@@ -137,12 +137,14 @@ class MzModelPolicy {
 // owner where it stood converted) and predicts every active opponent's
 // orders for this turn. An opponent is recognised once at least
 // `min_agreement` of at least `min_actions` of its ship actions were
-// predicted. Deterministic.
+// predicted; one with more than `max_misses` actions not predicted is
+// dropped for the rest of the game (neither recognised nor modelled: the
+// model's cost is saved where it cannot catch up). Deterministic.
 inline constexpr int kPredictedConvert = -2;  // a predicted end: the ship converts
 class ModelRecognizer {
  public:
-  ModelRecognizer(const MzModelParams& model, double min_agreement, int min_actions)
-      : model_(model), min_agreement_(min_agreement), min_actions_(min_actions) {}
+  ModelRecognizer(const MzModelParams& model, double min_agreement, int min_actions, int max_misses)
+      : model_(model), min_agreement_(min_agreement), min_actions_(min_actions), max_misses_(max_misses) {}
   // A new game.
   void reset();
   // This turn's state, seen by `player`. A state that does not follow the
@@ -150,6 +152,8 @@ class ModelRecognizer {
   void observe(const State& s, int player);
   bool recognized(int q) const;
   bool any_recognized() const;
+  // Whether q's orders are still predicted each turn (not dropped).
+  bool modelled(int q) const;
   // Per ship of the observed state (index into s.ships()): where it ends this
   // turn, for the ships of recognised opponents (a cell or
   // kPredictedConvert); -1 for the others. Empty when no opponent is recognised.
@@ -171,6 +175,7 @@ class ModelRecognizer {
   Geometry geo_;
   double min_agreement_;
   int min_actions_;
+  int max_misses_;
   std::vector<Tally> tallies_;           // per player
   std::vector<Prediction> predictions_;  // made on the last turn observed
   std::vector<int> ends_;
