@@ -105,7 +105,9 @@ void rollout_turns_on(benchmark::State& st, const std::vector<BenchPosition>& on
 // turn: mz_model's orders for every opponent (the positions are unrelated
 // states, so nothing is scored and no opponent is dropped: the full cost).
 void recognizer_observes_on(benchmark::State& st, const std::vector<BenchPosition>& on) {
-  ModelRecognizer recognizer(MzModelParams::from(default_params("mz_model")), 0.98, 20, 50);
+  const FleetParams fleet = FleetParams::from(default_params("fleet"));
+  ModelRecognizer recognizer(MzModelParams::from(default_params("mz_model")), fleet.predict_min_agreement,
+                             fleet.predict_min_actions, fleet.predict_max_misses);
   size_t k = 0;
   for (auto _ : st) {
     const BenchPosition& pos = on[k++ % on.size()];
