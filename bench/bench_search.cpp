@@ -5,8 +5,8 @@
 #include "halite/search/bench_positions.h"
 #include "halite/search/fleet.h"
 #include "halite/search/greedy.h"
-#include "halite/search/mz_model.h"
 #include "halite/search/planner.h"
+#include "halite/search/recognizer.h"
 #include "halite/search/rollout.h"
 
 using namespace halite;
@@ -106,8 +106,8 @@ void rollout_turns_on(benchmark::State& st, const std::vector<BenchPosition>& on
 // states, so nothing is scored and no opponent is dropped: the full cost).
 void recognizer_observes_on(benchmark::State& st, const std::vector<BenchPosition>& on) {
   const FleetParams fleet = FleetParams::from(default_params("fleet"));
-  ModelRecognizer recognizer(MzModelParams::from(default_params("mz_model")), fleet.predict_min_agreement,
-                             fleet.predict_min_actions, fleet.predict_max_misses);
+  ModelRecognizer recognizer(opponent_model_kinds(), fleet.predict_min_agreement, fleet.predict_min_actions,
+                             fleet.predict_max_misses);
   size_t k = 0;
   for (auto _ : st) {
     const BenchPosition& pos = on[k++ % on.size()];

@@ -10,8 +10,10 @@
 #include "halite/lab/match.h"
 #include "halite/replay_check.h"
 #include "halite/search/fleet.h"
+#include "halite/search/mcts.h"
 #include "halite/search/mz_model.h"
 #include "halite/search/planner.h"
+#include "halite/search/recognizer.h"
 
 using namespace halite;
 
@@ -38,7 +40,7 @@ TEST_CASE("mz_model gives the orders mzotkiew's bot gave in a Kaggle-env game", 
 
 TEST_CASE("the recogniser tells the modelled bot from the others during a game", "[search][mz_model]") {
   const Replay replay = read_replay_file(std::string(HALITE_TESTDATA) + "/kaggle-env/4p_zeta_mz_zf_d10_seed1017.json.gz");
-  search::ModelRecognizer recognizer(search::MzModelParams::from(search::default_params("mz_model")), 0.98, 20, 50);
+  search::ModelRecognizer recognizer(search::opponent_model_kinds(), 0.98, 20, 50);
   int states = 0, predicted_turns = 0;
   const ReplayCheckResult result = check_replay(replay, [&](const State& s) {
     if (s.player(3).status != Status::Active || s.step() + 1 >= s.config().episode_steps) return;
@@ -58,6 +60,7 @@ TEST_CASE("the recogniser tells the modelled bot from the others during a game",
   CHECK(states > 300);
   CHECK(predicted_turns > states - 10);  // from its first turns with 20 ship actions
   CHECK(recognizer.recognized(1));
+  CHECK(recognizer.kind_name(recognizer.model_of(1)) == "mz_model");
   CHECK(recognizer.agreement(1) > 0.995);
   CHECK(recognizer.modelled(1));
   for (int q : {0, 2}) {
@@ -135,4 +138,46 @@ TEST_CASE("the known_* values replace their parameters, -1 leaves them", "[searc
   CHECK(unchanged.ships_per_yard == defaults.ships_per_yard);
   CHECK(unchanged.spawn_min_value == defaults.spawn_min_value);
   CHECK(unchanged.return_bias == defaults.return_bias);
+}
+
+TEST_CASE("mcts plays a recognised opponent's predicted first turn, so its tree is reused against it", "[search][mz_model][mcts]") {
+  // Against mz_model the first turn of the tree is the one the game then
+  // plays (the model is exact and our orders are the tree's), so the subtree
+  // kept is the next root's whenever the searched units stay; against greedy
+  // (not recognised, modelled by the fleet policy) it almost never is.
+  for (const char* opponent : {"mz_model", "greedy"}) {
+    const bool known = std::string(opponent) == "mz_model";
+    auto planner = search::make_planner("mcts", std::vector<std::string>{"known_hunt_weight=0.5", "contact_radius=0"}, 3);
+    auto other = search::make_planner(opponent, std::vector<std::string>{}, 2);
+    const auto* mcts = dynamic_cast<const search::MctsPlanner*>(planner.get());
+    REQUIRE(mcts != nullptr);
+    Config config;
+    config.episode_steps = 100;
+    config.random_seed = 5;
+    State s = State::initial(config, 2);
+    std::vector<State::Orders> orders(2);
+    int predicted = 0, known_turns = 0, reused = 0, searched = 0;
+    while (!s.is_terminal()) {
+      orders[0] = planner->plan(s, 0, search::Budget::iterations(40));
+      orders[1] = other->plan(s, 1, search::Budget::iterations(1));
+      const search::MctsPlanner::TreeInfo& info = mcts->tree_info();
+      predicted += info.predicted_opponents;
+      known_turns += info.against_known ? 1 : 0;
+      searched += info.units > 0 ? 1 : 0;
+      reused += info.reused_visits > 0 ? 1 : 0;
+      s.step(orders);
+    }
+    INFO(opponent << ": predicted on " << predicted << " turns, known values on " << known_turns << ", searched "
+                  << searched << ", reused " << reused);
+    CHECK(searched > 50);
+    if (known) {
+      CHECK(predicted > 50);  // from the recogniser's first 20 actions on
+      CHECK(known_turns == predicted);
+      CHECK(reused > searched / 4);
+    } else {
+      CHECK(predicted == 0);
+      CHECK(known_turns == 0);
+      CHECK(reused < searched / 20);
+    }
+  }
 }

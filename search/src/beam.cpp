@@ -75,8 +75,8 @@ class BeamPlanner final : public Planner {
         base_(FleetParams::from(p)),
         model_(stateless(FleetParams::from(p))),
         opponent_fit_(p.get_int("opponent_fit") != 0),
-        recognizer_(MzModelParams::from(Params(mz_model_specs())), base_.predict_min_agreement,
-                    base_.predict_min_actions, base_.predict_max_misses),
+        recognizer_(opponent_model_kinds(), base_.predict_min_agreement, base_.predict_min_actions,
+                    base_.predict_max_misses),
         rng_(seed),
         seed_(seed) {}
   std::string name() const override { return "beam"; }
@@ -97,8 +97,9 @@ class BeamPlanner final : public Planner {
     // (hundreds of microseconds) read it now.
     auto out_of_time = [&]() { return inner.exhausted(iterations) || (inner.has_deadline() && inner.remaining_ms() <= 0); };
 
-    // Opponents that play as mz_model does are simulated by it, and the
-    // policy's move safety counts where their ships will end.
+    // Opponents the recogniser knows are simulated by their model (when it is
+    // a pure function of the state), and the policy's move safety counts
+    // where their ships will end.
     if (base_.predict_opponents) {
       recognizer_.observe(root, player);
       own_.set_predicted_cells(recognizer_.predicted_ends());
@@ -162,9 +163,8 @@ class BeamPlanner final : public Planner {
         for (int q = 0; q < parent.state.num_players(); ++q) {
           if (q == player || parent.state.player(q).status != Status::Active) continue;
           FleetPolicy& model = opponent_fit_ ? *opponents_[q] : model_;
-          const PolicyDecision& od = base_.predict_opponents && recognizer_.recognized(q)
-                                         ? recognizer_.model().decide(parent.state, q)
-                                         : model.decide(parent.state, q);
+          OpponentModel* known = base_.predict_opponents ? recognizer_.simulator(q) : nullptr;
+          const PolicyDecision& od = known ? known->decide(parent.state, q) : model.decide(parent.state, q);
           State::Orders o = to_orders(parent.state, od.ship_choices, od.spawn_yards);
           opp_orders_.push_back({q, std::move(o)});
         }

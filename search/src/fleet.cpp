@@ -1625,9 +1625,7 @@ State::Orders FleetPlanner::choose(const State& s, int player, const Budget&) {
     ends = recognizer_.predicted_ends();
   }
   // Every active opponent predicted: the values for known opponents.
-  bool all_known = !ends.empty();
-  for (int q = 0; q < s.num_players() && all_known; ++q)
-    if (q != player && s.player(q).status == Status::Active && !recognizer_.recognized(q)) all_known = false;
+  const bool all_known = policy_.params().predict_opponents && recognizer_.all_recognized(s, player);
   if (all_known != against_known_) {
     policy_.set_params(all_known ? base_.against_known() : base_);
     against_known_ = all_known;
@@ -1645,7 +1643,7 @@ PlannerInfo fleet_planner_info() {
           "from enemies; roles (mine, home, hunt from four sides, guard, build, ram) by one assignment; safe moves; "
           "the orders of opponents it recognises (mz_model) predicted",
           fleet_specs(), [](const Params& p, uint64_t) {
-            return std::make_unique<FleetPlanner>(FleetParams::from(p), MzModelParams::from(Params(mz_model_specs())));
+            return std::make_unique<FleetPlanner>(FleetParams::from(p));
           }};
 }
 

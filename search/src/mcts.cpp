@@ -13,6 +13,7 @@
 #include "halite/search/builtin.h"
 #include "halite/search/common.h"
 #include "halite/search/fleet.h"
+#include "halite/search/recognizer.h"
 #include "halite/search/rng.h"
 #include "halite/search/rollout.h"
 
@@ -149,6 +150,8 @@ struct MctsPlanner::Impl {
         base_(FleetParams::from(p)),
         own_(base_),
         model_(stateless(base_)),
+        recognizer_(opponent_model_kinds(), base_.predict_min_agreement, base_.predict_min_actions,
+                    base_.predict_max_misses),
         rollout_(RolloutParams::from(p)),
         rng_(seed),
         seed_(seed),
@@ -164,6 +167,8 @@ struct MctsPlanner::Impl {
     kept_ = nullptr;
     rng_.reseed(seed_);
     own_.reset();
+    recognizer_.reset();
+    play_known(false);
   }
 
   State::Orders choose(const State& root, int player, const Budget& budget, const GameMemory& memory, PlanStats& stats) {
@@ -181,6 +186,18 @@ struct MctsPlanner::Impl {
     const Budget inner = budget.for_search(mp_.safety_ms, mp_.default_iterations);
     // Read before every policy call (each costs up to milliseconds).
     auto out_of_time = [&inner]() { return inner.has_deadline() && inner.remaining_ms() <= 0; };
+
+    // Opponents the recogniser knows: where their ships end this turn counts
+    // for our policy's safety, and they play those orders in the first turn.
+    std::vector<int> ends;
+    if (base_.predict_opponents) {
+      recognizer_.observe(root, player);
+      ends = recognizer_.predicted_ends();
+      play_known(recognizer_.all_recognized(root, player));
+      for (int q = 0; q < root.num_players(); ++q) info_.predicted_opponents += recognizer_.recognized(q) ? 1 : 0;
+    }
+    info_.against_known = against_known_;
+    own_.set_predicted_cells(ends);
 
     // The policy's answer first: the anytime fallback and the prior.
     const PolicyDecision& own = own_.decide(root, player);
@@ -217,10 +234,18 @@ struct MctsPlanner::Impl {
       FleetPolicy& model = mp_.opponent_fit ? *opponents_[q] : model_;
       const PolicyDecision& od = model.decide(root, q);
       for (size_t k = 0; k < od.ship_choices.size(); ++k) {
-        targets_.push_back({root.ships()[od.ship_choices[k].first].id, od.targets[k]});
-        opp_orders_.push_back(od.ship_choices[k]);
+        auto [index, option] = od.ship_choices[k];
+        targets_.push_back({root.ships()[index].id, od.targets[k]});
+        if (!ends.empty() && ends[static_cast<size_t>(index)] != -1)
+          option = option_to(root.ships()[index].cell, ends[static_cast<size_t>(index)]);
+        opp_orders_.push_back({index, option});
       }
-      for (int y : od.spawn_yards) opp_spawns_.push_back(y);
+      if (recognizer_.recognized(q)) {
+        for (int y : recognizer_.predicted_spawns())
+          if (root.shipyards()[static_cast<size_t>(y)].owner == q) opp_spawns_.push_back(y);
+      } else {
+        for (int y : od.spawn_yards) opp_spawns_.push_back(y);
+      }
     }
     std::sort(targets_.begin(), targets_.end());
     rollout_.set_targets(targets_);
@@ -744,6 +769,24 @@ struct MctsPlanner::Impl {
     return copy == b;
   }
 
+  // The choice (kMoveActions index or kConvertOption) that ends a ship on
+  // `cell` at `end` (a neighbour or the cell itself, or kPredictedConvert).
+  int option_to(int cell, int end) const {
+    if (end == kPredictedConvert) return kConvertOption;
+    for (int m = 0; m < kNumMoves; ++m)
+      if (geo_.neighbor(cell, m) == end) return m;
+    return 0;
+  }
+
+  // Our policy plays the known_* values (every opponent recognised) or not.
+  void play_known(bool known) {
+    if (known == against_known_) return;
+    against_known_ = known;
+    const FleetParams p = known ? base_.against_known() : base_;
+    own_.set_params(p);
+    model_.set_params(stateless(p));
+  }
+
   void fit_opponents(const State& root, int player, const GameMemory& memory) {
     if (!mp_.opponent_fit) return;
     for (int q = 0; q < root.num_players(); ++q) {
@@ -831,6 +874,8 @@ struct MctsPlanner::Impl {
   FleetParams base_;
   FleetPolicy own_;    // our policy at the root (keeps its planned yard site)
   FleetPolicy model_;  // stateless: our policy below the root, opponents without opponent_fit
+  ModelRecognizer recognizer_;
+  bool against_known_ = false;  // own_ and model_ play base_.against_known()
   std::array<std::unique_ptr<FleetPolicy>, kMaxPlayers> opponents_;
   RolloutPolicy rollout_;
   Rng rng_;

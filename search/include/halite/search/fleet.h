@@ -65,7 +65,7 @@
 
 #include "halite/search/common.h"
 #include "halite/search/game_memory.h"
-#include "halite/search/mz_model.h"
+#include "halite/search/recognizer.h"
 #include "halite/search/planner.h"
 
 namespace halite::search {
@@ -552,8 +552,8 @@ FleetParams opponent_model(const FleetParams& base, const PlayerMemory& observed
 PlannerInfo fleet_planner_info();
 
 // The `fleet` planner: the policy above, plus the opponents it recognises
-// during a game (ModelRecognizer, mz_model.h): for an opponent whose orders
-// mz_model has given so far (predict_min_agreement of at least
+// during a game (ModelRecognizer, recognizer.h): for an opponent whose orders
+// a model (mz_model) has given so far (predict_min_agreement of at least
 // predict_min_actions ship actions), this turn's move safety counts where
 // its ships will end, not where they could (set_predicted_cells()). Once
 // every active opponent is predicted, the policy plays the known_* values.
@@ -561,9 +561,11 @@ PlannerInfo fleet_planner_info();
 // arena` agree.
 class FleetPlanner final : public Planner {
  public:
-  FleetPlanner(const FleetParams& fleet, const MzModelParams& model)
-      : base_(fleet), policy_(fleet), recognizer_(model, fleet.predict_min_agreement, fleet.predict_min_actions,
-                                                              fleet.predict_max_misses) {}
+  explicit FleetPlanner(const FleetParams& fleet)
+      : base_(fleet),
+        policy_(fleet),
+        recognizer_(opponent_model_kinds(), fleet.predict_min_agreement, fleet.predict_min_actions,
+                    fleet.predict_max_misses) {}
   std::string name() const override { return "fleet"; }
   const ModelRecognizer& recognizer() const { return recognizer_; }
   // Whether the policy plays the known_* values now (every opponent predicted).

@@ -13,7 +13,11 @@
 // plays the fleet policy's move on the first turn and the rollout policy
 // (rollout.h) later. Opponents play the fleet policy's orders on the first
 // turn, each with parameters fitted to what the game memory saw it do
-// (opponent_model(), as beam does), and the rollout policy later.
+// (opponent_model(), as beam does), and the rollout policy later. An
+// opponent the recogniser knows (ModelRecognizer, recognizer.h, as the fleet
+// planner does) plays its predicted moves on the first turn instead, and
+// our policy's safety counts where its ships end; once every opponent is
+// known, our policy plays the known_* values (at the root and below).
 //
 // The tree. A node is the game after a joint turn of the searched units; the
 // tree is open-loop: every iteration copies the root and re-simulates the
@@ -94,6 +98,8 @@ class MctsPlanner final : public Planner {
     int64_t policy_priors = 0;    // fleet decide() calls for tree nodes below the root
     int64_t kept_visits = -1;     // visits of the subtree kept for the next turn (-1: none)
     bool chose_policy = true;     // the answer was the policy's joint move
+    int predicted_opponents = 0;  // opponents playing the recogniser's predicted orders in the first turn
+    bool against_known = false;   // our policy played the known_* values
   };
   const TreeInfo& tree_info() const;
 

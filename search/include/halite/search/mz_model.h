@@ -131,57 +131,6 @@ class MzModelPolicy {
   std::vector<int> columns_, enemies_;
 };
 
-// Which opponents play as mz_model predicts, learnt during a game. Once a
-// turn, observe() scores the last turn's predictions against where the ships
-// are now (a ship sunk on the way says nothing; one gone with a yard of its
-// owner where it stood converted) and predicts every active opponent's
-// orders for this turn. An opponent is recognised once at least
-// `min_agreement` of at least `min_actions` of its ship actions were
-// predicted; one with more than `max_misses` actions not predicted is
-// dropped for the rest of the game (neither recognised nor modelled: the
-// model's cost is saved where it cannot catch up). Deterministic.
-inline constexpr int kPredictedConvert = -2;  // a predicted end: the ship converts
-class ModelRecognizer {
- public:
-  ModelRecognizer(const MzModelParams& model, double min_agreement, int min_actions, int max_misses)
-      : model_(model), min_agreement_(min_agreement), min_actions_(min_actions), max_misses_(max_misses) {}
-  // A new game.
-  void reset();
-  // This turn's state, seen by `player`. A state that does not follow the
-  // last one scores nothing.
-  void observe(const State& s, int player);
-  bool recognized(int q) const;
-  bool any_recognized() const;
-  // Whether q's orders are still predicted each turn (not dropped).
-  bool modelled(int q) const;
-  // Per ship of the observed state (index into s.ships()): where it ends this
-  // turn, for the ships of recognised opponents (a cell or
-  // kPredictedConvert); -1 for the others. Empty when no opponent is recognised.
-  const std::vector<int>& predicted_ends() const { return ends_; }
-  // The share of q's ship actions predicted so far (0 before any).
-  double agreement(int q) const;
-  // The model, for simulations of recognised opponents.
-  MzModelPolicy& model() { return model_; }
-
- private:
-  struct Tally {
-    int64_t actions = 0, agreed = 0;
-  };
-  struct Prediction {
-    UnitId id;
-    int owner, cell, end;
-  };
-  MzModelPolicy model_;
-  Geometry geo_;
-  double min_agreement_;
-  int min_actions_;
-  int max_misses_;
-  std::vector<Tally> tallies_;           // per player
-  std::vector<Prediction> predictions_;  // made on the last turn observed
-  std::vector<int> ends_;
-  int last_step_ = -1;
-};
-
 PlannerInfo mz_model_planner_info();
 
 }  // namespace halite::search

@@ -1,0 +1,113 @@
+// Which bot an opponent is, learnt from its moves during a game, and its
+// orders predicted each turn by that bot's model.
+//
+// The framework has rule models of public 2020 bots (mz_model.h). Every turn
+// the recogniser asks each model what each opponent will do, and on the next
+// turn scores the answer against where the opponent's ships went. An
+// opponent is recognised once one model gave at least `min_agreement` of at
+// least `min_actions` of its ship actions; from then on that model's orders
+// for it are the prediction (predicted_ends(), predicted_spawns()), which the
+// planners use for move safety (FleetPolicy::set_predicted_cells()), for the
+// opponent's first turn in a tree (mcts) or at every level (beam, with a model
+// that is a pure function of the state). A model with more than `max_misses`
+// ship actions of an opponent it did not give is no longer run for that
+// opponent this game (it cannot catch up, and a model costs about 1 ms an
+// opponent a turn). Deterministic.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "halite/search/common.h"
+
+namespace halite::search {
+
+// A model of one bot playing one seat.
+class OpponentModel {
+ public:
+  virtual ~OpponentModel() = default;
+  // A new game: a model that keeps memory across turns forgets the last one.
+  virtual void reset() {}
+  // The bot's decision for `player` this turn. A model that keeps memory must
+  // see every turn of a game, in order, for the same player.
+  virtual const PolicyDecision& decide(const State& s, int player) = 0;
+  // Whether decide() is a pure function of the state: only such a model can
+  // play inside simulations, on states the game may never reach.
+  virtual bool stateless() const = 0;
+};
+
+// A bot the recogniser can tell apart: its name and how to make its model.
+struct ModelKind {
+  std::string name;
+  std::function<std::unique_ptr<OpponentModel>()> make;
+};
+// The bots the framework has models of, each model at its defaults, in the
+// order the recogniser tries them (the first to recognise an opponent is its
+// model): mz_model.
+std::vector<ModelKind> opponent_model_kinds();
+
+inline constexpr int kPredictedConvert = -2;  // a predicted end: the ship converts
+
+class ModelRecognizer {
+ public:
+  ModelRecognizer(std::vector<ModelKind> kinds, double min_agreement, int min_actions, int max_misses);
+  // A new game.
+  void reset();
+  // This turn's state, seen by `player`. A state that does not follow the
+  // last one scores nothing.
+  void observe(const State& s, int player);
+  bool recognized(int q) const;
+  // The kind (index into the kinds given) that recognised q; -1: none.
+  int model_of(int q) const;
+  const std::string& kind_name(int kind) const { return kinds_[static_cast<size_t>(kind)].name; }
+  bool any_recognized() const;
+  // Whether every opponent of `player` still active in s is recognised (and
+  // one at least): then a planner may play its values for known opponents.
+  bool all_recognized(const State& s, int player) const;
+  // Whether some model is still run for q each turn (not every one dropped).
+  bool modelled(int q) const;
+  // Per ship of the observed state (index into s.ships()): where it ends this
+  // turn, for the ships of recognised opponents (a cell or
+  // kPredictedConvert); -1 for the others. Empty when no opponent is recognised.
+  const std::vector<int>& predicted_ends() const { return ends_; }
+  // The yards (indices into s.shipyards()) recognised opponents spawn from
+  // this turn, as their models give them.
+  const std::vector<int>& predicted_spawns() const { return spawns_; }
+  // The best share of q's ship actions a model gave so far (0 before any).
+  double agreement(int q) const;
+  // The model that recognised q when it is a pure function of the state (it
+  // may then play q in simulations); null otherwise.
+  OpponentModel* simulator(int q);
+
+ private:
+  struct Tally {
+    int64_t actions = 0, agreed = 0;
+  };
+  // Per opponent seat, per kind: the model playing that seat and its score.
+  struct Seat {
+    std::vector<std::unique_ptr<OpponentModel>> models;
+    std::vector<Tally> tallies;
+  };
+  struct Prediction {
+    UnitId id;
+    int owner, kind, cell, end;
+  };
+  bool modelled_by(int q, int kind) const;
+  bool recognized_by(int q, int kind) const;
+
+  std::vector<ModelKind> kinds_;
+  Geometry geo_;
+  double min_agreement_;
+  int min_actions_;
+  int max_misses_;
+  std::vector<Seat> seats_;              // per player
+  std::vector<Prediction> predictions_;  // made on the last turn observed
+  std::vector<int> ends_;
+  std::vector<int> spawns_;
+  int last_step_ = -1;
+};
+
+}  // namespace halite::search

@@ -1,0 +1,154 @@
+#include "halite/search/recognizer.h"
+
+#include <utility>
+
+#include "halite/search/mz_model.h"
+#include "halite/search/params.h"
+
+namespace halite::search {
+
+namespace {
+
+class MzOpponentModel final : public OpponentModel {
+ public:
+  MzOpponentModel() : policy_(MzModelParams::from(Params(mz_model_specs()))) {}
+  const PolicyDecision& decide(const State& s, int player) override { return policy_.decide(s, player); }
+  bool stateless() const override { return true; }
+
+ private:
+  MzModelPolicy policy_;
+};
+
+}  // namespace
+
+std::vector<ModelKind> opponent_model_kinds() {
+  return {{"mz_model", [] { return std::unique_ptr<OpponentModel>(new MzOpponentModel()); }}};
+}
+
+ModelRecognizer::ModelRecognizer(std::vector<ModelKind> kinds, double min_agreement, int min_actions, int max_misses)
+    : kinds_(std::move(kinds)), min_agreement_(min_agreement), min_actions_(min_actions), max_misses_(max_misses) {}
+
+void ModelRecognizer::reset() {
+  for (Seat& seat : seats_) {
+    for (auto& m : seat.models)
+      if (m) m->reset();
+    seat.tallies.assign(kinds_.size(), {});
+  }
+  predictions_.clear();
+  ends_.clear();
+  spawns_.clear();
+  last_step_ = -1;
+}
+
+void ModelRecognizer::observe(const State& s, int player) {
+  if (seats_.size() != static_cast<size_t>(s.num_players())) {
+    seats_.clear();
+    seats_.resize(static_cast<size_t>(s.num_players()));
+    for (Seat& seat : seats_) {
+      seat.models.resize(kinds_.size());
+      seat.tallies.assign(kinds_.size(), {});
+    }
+  }
+  if (s.step() == last_step_ + 1) {
+    for (const Prediction& pr : predictions_) {
+      const int i = s.find_ship(pr.id);
+      bool agreed;
+      if (i >= 0) {
+        agreed = s.ships()[static_cast<size_t>(i)].cell == pr.end;
+      } else {
+        bool yard = false;
+        for (const Shipyard& y : s.shipyards()) yard |= y.owner == pr.owner && y.cell == pr.cell;
+        if (!yard && pr.end != kPredictedConvert) continue;  // sunk: says nothing
+        agreed = yard && pr.end == kPredictedConvert;
+      }
+      Tally& t = seats_[static_cast<size_t>(pr.owner)].tallies[static_cast<size_t>(pr.kind)];
+      ++t.actions;
+      t.agreed += agreed ? 1 : 0;
+    }
+  }
+  predictions_.clear();
+  ends_.clear();
+  spawns_.clear();
+  last_step_ = s.step();
+  geo_.init(s.size());
+  const auto ships = s.ships();
+  for (int q = 0; q < s.num_players(); ++q) {
+    if (q == player || s.player(q).status != Status::Active) continue;
+    const int used = model_of(q);
+    Seat& seat = seats_[static_cast<size_t>(q)];
+    for (int k = 0; k < static_cast<int>(kinds_.size()); ++k) {
+      if (!modelled_by(q, k)) continue;
+      std::unique_ptr<OpponentModel>& model = seat.models[static_cast<size_t>(k)];
+      if (!model) model = kinds_[static_cast<size_t>(k)].make();
+      const PolicyDecision& d = model->decide(s, q);
+      const bool use = k == used;
+      if (use && ends_.empty()) ends_.assign(ships.size(), -1);
+      for (const auto& [i, option] : d.ship_choices) {
+        const Ship& sh = ships[static_cast<size_t>(i)];
+        const int end = option == kConvertOption ? kPredictedConvert : geo_.neighbor(sh.cell, option);
+        predictions_.push_back({sh.id, q, k, sh.cell, end});
+        if (use) ends_[static_cast<size_t>(i)] = end;
+      }
+      if (use) spawns_.insert(spawns_.end(), d.spawn_yards.begin(), d.spawn_yards.end());
+    }
+  }
+}
+
+bool ModelRecognizer::modelled_by(int q, int kind) const {
+  if (q < 0 || q >= static_cast<int>(seats_.size())) return true;  // nothing seen yet
+  const Tally& t = seats_[static_cast<size_t>(q)].tallies[static_cast<size_t>(kind)];
+  return t.actions - t.agreed <= max_misses_;
+}
+
+bool ModelRecognizer::recognized_by(int q, int kind) const {
+  if (q < 0 || q >= static_cast<int>(seats_.size()) || !modelled_by(q, kind)) return false;
+  const Tally& t = seats_[static_cast<size_t>(q)].tallies[static_cast<size_t>(kind)];
+  return t.actions >= min_actions_ && static_cast<double>(t.agreed) >= min_agreement_ * static_cast<double>(t.actions);
+}
+
+bool ModelRecognizer::modelled(int q) const {
+  for (int k = 0; k < static_cast<int>(kinds_.size()); ++k)
+    if (modelled_by(q, k)) return true;
+  return false;
+}
+
+int ModelRecognizer::model_of(int q) const {
+  for (int k = 0; k < static_cast<int>(kinds_.size()); ++k)
+    if (recognized_by(q, k)) return k;
+  return -1;
+}
+
+bool ModelRecognizer::recognized(int q) const { return model_of(q) >= 0; }
+
+bool ModelRecognizer::any_recognized() const {
+  for (int q = 0; q < static_cast<int>(seats_.size()); ++q)
+    if (recognized(q)) return true;
+  return false;
+}
+
+bool ModelRecognizer::all_recognized(const State& s, int player) const {
+  bool any = false;
+  for (int q = 0; q < s.num_players(); ++q) {
+    if (q == player || s.player(q).status != Status::Active) continue;
+    if (!recognized(q)) return false;
+    any = true;
+  }
+  return any;
+}
+
+double ModelRecognizer::agreement(int q) const {
+  if (q < 0 || q >= static_cast<int>(seats_.size())) return 0;
+  double best = 0;
+  for (const Tally& t : seats_[static_cast<size_t>(q)].tallies)
+    if (t.actions > 0) best = std::max(best, static_cast<double>(t.agreed) / static_cast<double>(t.actions));
+  return best;
+}
+
+OpponentModel* ModelRecognizer::simulator(int q) {
+  const int k = model_of(q);
+  if (k < 0) return nullptr;
+  OpponentModel* model = seats_[static_cast<size_t>(q)].models[static_cast<size_t>(k)].get();
+  return model && model->stateless() ? model : nullptr;
+}
+
+}  // namespace halite::search
