@@ -5,6 +5,8 @@
 #include <map>
 #include <numeric>
 #include <set>
+#include <cstdio>
+#include <cstdlib>
 
 #include "policy_planner.h"
 
@@ -120,14 +122,14 @@ namespace halite::search {
   X(third_shipyard_step, 47, "third yard from this step")                                                    \
   X(second_shipyard_step, 21, "second yard from this step")
 
-namespace {
-enum P : int {
+namespace zp {
+enum Id : int {
 #define ZETA_ENUM(name, value, help) name,
   ZETA_PARAMS(ZETA_ENUM)
 #undef ZETA_ENUM
       kNumParams
 };
-}  // namespace
+}  // namespace zp
 
 std::vector<ParamSpec> zeta_model_specs() {
   std::vector<ParamSpec> specs;
@@ -139,8 +141,8 @@ std::vector<ParamSpec> zeta_model_specs() {
 
 ZetaModelParams ZetaModelParams::from(const Params& p) {
   ZetaModelParams z;
-  z.values.resize(kNumParams);
-#define ZETA_GET(name, value, help) z.values[name] = p.get(#name);
+  z.values.resize(zp::kNumParams);
+#define ZETA_GET(name, value, help) z.values[zp::name] = p.get(#name);
   ZETA_PARAMS(ZETA_GET)
 #undef ZETA_GET
   return z;
@@ -348,8 +350,18 @@ double clip(double a, double lo, double hi) {
   if (a >= hi) return hi;
   return a;
 }
-// Python's // on floats.
-double floordiv(double a, double b) { return std::floor(a / b); }
+// Python's // on floats (CPython's float_floor_div: from fmod, not a / b).
+double floordiv(double a, double b) {
+  double mod = std::fmod(a, b);
+  double div = (a - mod) / b;
+  if (mod != 0) {
+    if ((b < 0) != (mod < 0)) div -= 1.0;
+  }
+  if (div == 0) return std::copysign(0.0, a / b);
+  double fl = std::floor(div);
+  if (div - fl > 0.5) fl += 1.0;
+  return fl;
+}
 
 }  // namespace
 
@@ -552,12 +564,12 @@ struct ZetaModelPolicy::Impl {
 
 ZetaModelPolicy::ZetaModelPolicy(const ZetaModelParams& params) : impl_(std::make_unique<Impl>()) {
   impl_->p = params.values;
-  impl_->reset(impl_->PI(farming_end));
+  impl_->reset(impl_->PI(zp::farming_end));
 }
 ZetaModelPolicy::~ZetaModelPolicy() = default;
 ZetaModelPolicy::ZetaModelPolicy(ZetaModelPolicy&&) noexcept = default;
 ZetaModelPolicy& ZetaModelPolicy::operator=(ZetaModelPolicy&&) noexcept = default;
-void ZetaModelPolicy::reset() { impl_->reset(impl_->PI(farming_end)); }
+void ZetaModelPolicy::reset() { impl_->reset(impl_->PI(zp::farming_end)); }
 const PolicyDecision& ZetaModelPolicy::decide(const State& state, int player) {
   impl_->decide(state, player, decision_);
   return decision_;
@@ -568,7 +580,7 @@ const PolicyDecision& ZetaModelPolicy::decide(const State& state, int player) {
 std::vector<double> ZetaModelPolicy::Impl::dominance(double sigma, double factor) const {
   // Per player: empty ships (1, falling to 0 at the clip) and yards, blurred;
   // then minus the best other player's (four rows, as the bot keeps).
-  const double clip_h = P(dominance_map_halite_clip);
+  const double clip_h = P(zp::dominance_map_halite_clip);
   std::vector<std::vector<double>> rows(4, std::vector<double>(static_cast<size_t>(cells), 0.0));
   std::vector<double> raw(static_cast<size_t>(cells)), blurred_map;
   for (int q = 0; q < s->num_players(); ++q) {
@@ -592,19 +604,19 @@ std::vector<double> ZetaModelPolicy::Impl::dominance(double sigma, double factor
 }
 
 void ZetaModelPolicy::Impl::compute_maps() {
-  const double clip_h = P(dominance_map_halite_clip);
-  auto dom = dominance(P(dominance_map_small_sigma), 22);
+  const double clip_h = P(zp::dominance_map_halite_clip);
+  auto dom = dominance(P(zp::dominance_map_small_sigma), 22);
   small_dom.assign(dom.begin() + me * cells, dom.begin() + (me + 1) * cells);
-  dom = dominance(P(dominance_map_medium_sigma), 80);
+  dom = dominance(P(zp::dominance_map_medium_sigma), 80);
   medium_dom.assign(dom.begin() + me * cells, dom.begin() + (me + 1) * cells);
   std::vector<double> raw(static_cast<size_t>(cells), 0.0), b;
   for (const Ship& sh : s->ships()) raw[sh.cell] += (sh.owner == me ? 1 : -1) * clip(clip_h - sh.cargo, 0, clip_h) / clip_h;
   for (const Shipyard& y : s->shipyards()) raw[y.cell] += y.owner == me ? 1.5 : -1.8;
-  gaussian_blur(raw, n, P(dominance_map_small_sigma), false, b);
+  gaussian_blur(raw, n, P(zp::dominance_map_small_sigma), false, b);
   small_safety.resize(static_cast<size_t>(cells));
   for (int c = 0; c < cells; ++c) small_safety[static_cast<size_t>(c)] = 20 * b[static_cast<size_t>(c)];
   std::fill(raw.begin(), raw.end(), 0.0);
-  const double norm = P(cargo_map_halite_norm);
+  const double norm = P(zp::cargo_map_halite_norm);
   for (int k : own) raw[s->ships()[static_cast<size_t>(k)].cell] += s->ships()[static_cast<size_t>(k)].cargo / norm;
   for (int y : own_yards) raw[s->shipyards()[static_cast<size_t>(y)].cell] += 700 / norm;
   gaussian_blur(raw, n, 2.5, false, b);
@@ -619,7 +631,7 @@ void ZetaModelPolicy::Impl::compute_maps() {
 
 bool ZetaModelPolicy::Impl::is_triangle(int a, int b, int c) const {
   if ((xof(a) == xof(b) && xof(b) == xof(c)) || (yof(a) == yof(b) && yof(b) == yof(c))) return false;
-  const int lo = PI(min_shipyard_distance), hi = PI(max_shipyard_distance);
+  const int lo = PI(zp::min_shipyard_distance), hi = PI(zp::max_shipyard_distance);
   for (int d : {dist(a, b), dist(a, c), dist(b, c)})
     if (d < lo || d > hi) return false;
   if (std::max({axis_dist(xof(a), xof(b)), axis_dist(xof(a), xof(c)), axis_dist(xof(b), xof(c))}) < 3) return false;
@@ -630,7 +642,7 @@ bool ZetaModelPolicy::Impl::is_triangle(int a, int b, int c) const {
 void ZetaModelPolicy::Impl::compute_regions() {
   // The yard network: triangles (or pairs) of own yards at a good distance.
   std::vector<std::vector<int>> groups;
-  const int lo = PI(min_shipyard_distance), hi = PI(max_shipyard_distance);
+  const int lo = PI(zp::min_shipyard_distance), hi = PI(zp::max_shipyard_distance);
   if (max_connections > 0) {
     const size_t m = yard_cells.size();
     for (size_t i = 0; i < m; ++i)
@@ -648,29 +660,29 @@ void ZetaModelPolicy::Impl::compute_regions() {
   std::vector<int> minor, guarding_list, border;
   real_farming.clear();
   is_guarding.assign(static_cast<size_t>(cells), 0);
-  const bool farming_on = P(farming_start) <= step;
+  const bool farming_on = P(zp::farming_start) <= step;
   for (int pos = 0; pos < cells; ++pos) {
     if (yard_dist[static_cast<size_t>(pos)] > hi + 4) continue;
     if (!groups.empty()) {
       for (const auto& g : groups) {
-        int guarding_radius = (max_connections >= 2 ? hi + 1 : hi - 1) + PI(guarding_radius2);
-        int farming_radius = (max_connections >= 2 ? hi : hi - 2) - 1;
-        int border_radius = farming_radius + 2;
-        const int required = std::min(3, std::max(PI(farming_start_shipyards), static_cast<int>(g.size())));
+        int guard_r = (max_connections >= 2 ? hi + 1 : hi - 1) + PI(zp::guarding_radius2);
+        int farm_r = (max_connections >= 2 ? hi : hi - 2) - 1;
+        int border_r = farm_r + 2;
+        const int required = std::min(3, std::max(PI(zp::farming_start_shipyards), static_cast<int>(g.size())));
         int max_d = 0;
         for (size_t i = 0; i < g.size(); ++i)
           for (size_t j = i + 1; j < g.size(); ++j) max_d = std::max(max_d, dist(g[i], g[j]));
-        if (required == 2 && max_d == hi) ++guarding_radius, ++farming_radius, ++border_radius;
+        if (required == 2 && max_d == hi) ++guard_r, ++farm_r, ++border_r;
         int in_guarding = 0, in_farming = 0, in_minor = 0, in_border = 0;
         bool guard = false;
         for (int y : g) {
           const int d = dist(pos, y);
-          if (d <= PI(guarding_radius)) guard = true;
-          if (d <= border_radius) ++in_border;
+          if (d <= PI(zp::guarding_radius)) guard = true;
+          if (d <= border_r) ++in_border;
           if (farming_on) {
-            if (d <= farming_radius) ++in_guarding, ++in_farming;
-            else if (d <= guarding_radius) ++in_guarding;
-            if (d <= farming_radius + 2) ++in_minor;
+            if (d <= farm_r) ++in_guarding, ++in_farming;
+            else if (d <= guard_r) ++in_guarding;
+            if (d <= farm_r + 2) ++in_minor;
           }
         }
         if (guard || (farming_on && in_guarding >= required)) guarding_list.push_back(pos);
@@ -684,13 +696,13 @@ void ZetaModelPolicy::Impl::compute_regions() {
         if (in_border >= required) border.push_back(pos);
       }
     } else {
-      if (yard_dist[static_cast<size_t>(pos)] <= PI(guarding_radius)) guarding_list.push_back(pos);
+      if (yard_dist[static_cast<size_t>(pos)] <= PI(zp::guarding_radius)) guarding_list.push_back(pos);
       if (yard_dist[static_cast<size_t>(pos)] == 2) border.push_back(pos);
     }
   }
   for (int pos : farming)
     if (halite[static_cast<size_t>(pos)] > 0) real_farming.push_back(pos);
-  if (step < P(farming_start) || step > farming_end) farming.clear(), minor.clear();
+  if (step < P(zp::farming_start) || step > farming_end) farming.clear(), minor.clear();
   is_farming.assign(static_cast<size_t>(cells), 0);
   for (int c : farming) is_farming[static_cast<size_t>(c)] = 1;
   for (int c : guarding_list) is_guarding[static_cast<size_t>(c)] = 1;
@@ -741,7 +753,7 @@ double ZetaModelPolicy::Impl::cell_score(int k, int cell) const {
   auto intruder_ok = [&](int c, UnitId id) {
     const auto& m = intrusions[static_cast<size_t>(c)];
     const auto it = m.find(id);
-    return it == m.end() || it->second <= P(max_intrusion_count);
+    return it == m.end() || it->second <= P(zp::max_intrusion_count);
   };
   if (yi >= 0) {
     const Shipyard& y = s->shipyards()[static_cast<size_t>(yi)];
@@ -752,13 +764,13 @@ double ZetaModelPolicy::Impl::cell_score(int k, int cell) const {
         if (j >= 0 && ships[static_cast<size_t>(j)].owner == y.owner && ships[static_cast<size_t>(j)].cargo <= sh.cargo) ++owner_guards;
       }
       if (s->player(y.owner).bank < kSpawnCost && si < 0 && sh.cargo < 30 && owner_guards == 0) score += 300;
-      else if (sh.cargo > P(max_halite_attack_shipyard)) score -= 400 + sh.cargo;
-      else if ((sh.cargo == 0 && ((rank == 0 && ship_advantage > 0) || step >= P(end_start) || is_farming[static_cast<size_t>(cell)])) ||
+      else if (sh.cargo > P(zp::max_halite_attack_shipyard)) score -= 400 + sh.cargo;
+      else if ((sh.cargo == 0 && ((rank == 0 && ship_advantage > 0) || step >= P(zp::end_start) || is_farming[static_cast<size_t>(cell)])) ||
                yard_dist[static_cast<size_t>(cell)] <= 2)
         score += 400;
       else score -= 300;
     } else if (bank >= spawn_cost && yard_count == 1 && !spawn_limit) {
-      if (step <= 100 || medium_dom[static_cast<size_t>(cell)] >= P(spawn_min_dominance)) score += P(move_preference_block_shipyard);
+      if (step <= 100 || medium_dom[static_cast<size_t>(cell)] >= P(zp::spawn_min_dominance)) score += P(zp::move_preference_block_shipyard);
     }
   }
   if (si >= 0 && ships[static_cast<size_t>(si)].owner != me) {
@@ -768,10 +780,10 @@ double ZetaModelPolicy::Impl::cell_score(int k, int cell) const {
       if ((!is_farming[static_cast<size_t>(cell)] || (yi < 0 && intruder_ok(cell, e.id))) && yard_dist[static_cast<size_t>(cell)] > 1 &&
           (next_site < 0 || dist(cell, next_site) > 2))
         score -= 450;
-    } else score += std::min(e.cargo * P(cell_score_enemy_halite), 35.0);
+    } else score += std::min(e.cargo * P(zp::cell_score_enemy_halite), 35.0);
   }
   double nv = 0;
-  const double disc = P(cell_score_neighbour_discount);
+  const double disc = P(zp::cell_score_neighbour_discount);
   for (int nb : neighbours(cell)) {
     const int j = ship_at[static_cast<size_t>(nb)];
     if (j < 0 || ships[static_cast<size_t>(j)].owner == me) continue;
@@ -784,17 +796,17 @@ double ZetaModelPolicy::Impl::cell_score(int k, int cell) const {
       if ((!is_farming[static_cast<size_t>(cell)] && yard_dist[static_cast<size_t>(cell)] > 1 && yard_dist[static_cast<size_t>(nb)] > 1 &&
            (next_site < 0 || dist(cell, next_site) > 2)) ||
           (yard_at[static_cast<size_t>(nb)] < 0 && intruder_ok(nb, e.id))) {
-        if (step > P(greed_stop) || presence_diff[static_cast<size_t>(e.owner)] >= P(greed_min_map_diff)) nv -= 450 * disc;
+        if (step > P(zp::greed_stop) || presence_diff[static_cast<size_t>(e.owner)] >= P(zp::greed_min_map_diff)) nv -= 450 * disc;
       }
     } else {
-      nv += std::min(e.cargo * P(cell_score_enemy_halite) * disc, 25.0);
+      nv += std::min(e.cargo * P(zp::cell_score_enemy_halite) * disc, 25.0);
     }
   }
   score += nv;
-  score += P(cell_score_dominance) * small_dom[static_cast<size_t>(cell)];
+  score += P(zp::cell_score_dominance) * small_dom[static_cast<size_t>(cell)];
   if (is_farming[static_cast<size_t>(cell)] && 0 < halite[static_cast<size_t>(cell)] && halite[static_cast<size_t>(cell)] < harvest)
-    score += P(cell_score_farming);
-  return score * (1 + P(cell_score_ship_halite) * sh.cargo);
+    score += P(zp::cell_score_farming);
+  return score * (1 + P(zp::cell_score_ship_halite) * sh.cargo);
 }
 
 void ZetaModelPolicy::Impl::change(int k, int cell, double delta) {
@@ -815,7 +827,7 @@ void ZetaModelPolicy::Impl::fill_preferences() {
   reach.clear();
   for (int64_t c : python_set_order(keys, hashes)) reach.push_back(static_cast<int>(c));
   distinct_positions = static_cast<int>(reach.size());
-  if (step > P(end_start))
+  if (step > P(zp::end_start))
     for (int y : yard_cells)
       if (in_list(std::vector<int>(reach.begin(), reach.begin() + distinct_positions), y))
         for (int i = 0; i < 3; ++i) reach.push_back(y);
@@ -830,11 +842,11 @@ void ZetaModelPolicy::Impl::fill_preferences() {
   }
   const size_t width = reach.size() + static_cast<size_t>(convert_columns);
   pref.assign(own.size() * width, kNone);
-  const int small_r = PI(dominance_map_small_radius);
+  const int small_r = PI(zp::dominance_map_small_radius);
   for (size_t k = 0; k < own.size(); ++k) {
     const Ship& sh = ship(static_cast<int>(k));
-    if (sh.cargo >= P(convert_when_attacked_threshold) && sh.cargo + bank >= kConvertCost)
-      for (size_t c = reach.size(); c < width; ++c) pref[k * width + c] = -P(convert_when_attacked_threshold);
+    if (sh.cargo >= P(zp::convert_when_attacked_threshold) && sh.cargo + bank >= kConvertCost)
+      for (size_t c = reach.size(); c < width; ++c) pref[k * width + c] = -P(zp::convert_when_attacked_threshold);
     const auto r = in_reach(sh.cell);
     std::array<double, 5> dscore{};
     for (size_t i = 0; i < 5; ++i) {
@@ -851,10 +863,10 @@ void ZetaModelPolicy::Impl::fill_preferences() {
       for (int col : column_of[static_cast<size_t>(r[i])]) pref[k * width + static_cast<size_t>(col)] = v;
       if (sh.cargo > 0 && hi - lo > 1)
         change(static_cast<int>(k), sh.cell,
-               std::trunc((1 - (dscore[i] - lo) / (hi - lo)) * P(cell_score_danger) - floordiv(P(cell_score_danger), 2)));
+               std::trunc((1 - (dscore[i] - lo) / (hi - lo)) * P(zp::cell_score_danger) - floordiv(P(zp::cell_score_danger), 2)));
     }
     if (yard_at[sh.cell] >= 0)
-      change(static_cast<int>(k), sh.cell, step > 12 + first_yard_step ? P(move_preference_stay_on_shipyard) : -200);
+      change(static_cast<int>(k), sh.cell, step > 12 + first_yard_step ? P(zp::move_preference_stay_on_shipyard) : -200);
   }
 }
 
@@ -906,16 +918,16 @@ int ZetaModelPolicy::Impl::estimate_farming_end() const {
   const double steps_per_position = std::ceil(std::log(20 / std::max(avg_h, 1.0)) / std::log(0.75));
   double steps = per_ship * steps_per_position;
   steps += std::max(std::ceil(2 * per_ship - 2), 0.0) + std::ceil(avg_ship) + std::ceil(2.25 * avg_return * std::max(per_ship, 1.0)) +
-           P(end_return_extra_moves) + 9;
+           P(zp::end_return_extra_moves) + 9;
   return static_cast<int>(clip(kLastStep - std::ceil(steps), 330, 365));
 }
 
 int ZetaModelPolicy::Impl::harvest_threshold() const {
   const double per_point = static_cast<double>(own.size()) / std::max(static_cast<double>(real_farming.size()), 1.0);
   double t = clip(1.1 * step + 80, 80, 480);
-  const double norm = P(harvest_threshold_ship_advantage_norm), beta = P(harvest_threshold_beta), alpha = P(harvest_threshold_alpha);
+  const double norm = P(zp::harvest_threshold_ship_advantage_norm), beta = P(zp::harvest_threshold_beta), alpha = P(zp::harvest_threshold_alpha);
   const double adv = beta * clip(ship_advantage + norm, 0, 1.5 * norm) / norm;
-  t *= (1 - alpha / 2 + alpha * (1 - clip(enemy_hunting_share, 0, P(harvest_threshold_hunting_norm)) / P(harvest_threshold_hunting_norm))) *
+  t *= (1 - alpha / 2 + alpha * (1 - clip(enemy_hunting_share, 0, P(zp::harvest_threshold_hunting_norm)) / P(zp::harvest_threshold_hunting_norm))) *
        (1 - 2 * beta / 3 + adv);
   t = 0.95 * t + 0.1 * clip((per_point - 0.9) / 1.1, 0, 1);
   return static_cast<int>(clip(t, 110, 450));
@@ -929,13 +941,13 @@ bool ZetaModelPolicy::Impl::reached_spawn_limit() const {
     for (const Ship& sh : s->ships()) c += sh.owner == q;
     most = std::max(most, c);
   }
-  return step > P(spawn_till) || (ship_count >= most + P(max_ship_advantage) && ship_count >= P(min_ships));
+  return step > P(zp::spawn_till) || (ship_count >= most + P(zp::max_ship_advantage) && ship_count >= P(zp::min_ships));
 }
 
 // ---- yards -------------------------------------------------------------------
 
 int ZetaModelPolicy::Impl::populated(int cell) const {
-  const int r = static_cast<int>(std::ceil(P(max_shipyard_distance) / 2));
+  const int r = static_cast<int>(std::ceil(P(zp::max_shipyard_distance) / 2));
   int count = 0;
   for (int q = 0; q < cells; ++q)
     if (dist(cell, q) <= r && halite[static_cast<size_t>(q)] > 0) ++count;
@@ -974,7 +986,7 @@ int ZetaModelPolicy::Impl::excircle_midpoint(int a, int b, int c) const {
 
 void ZetaModelPolicy::Impl::plan_site() {
   std::vector<std::pair<int, double>> options;
-  const int lo = PI(min_shipyard_distance), hi = PI(max_shipyard_distance);
+  const int lo = PI(zp::min_shipyard_distance), hi = PI(zp::max_shipyard_distance);
   std::vector<int> enemy_yards;
   for (int q = 0; q < s->num_players(); ++q)
     for (const Shipyard& y : s->shipyards())
@@ -985,16 +997,16 @@ void ZetaModelPolicy::Impl::plan_site() {
     for (size_t k = 1; k < own.size(); ++k)
       if (ultra[ship(static_cast<int>(k)).cell] > ultra[ship(best).cell]) best = static_cast<int>(k);
     const int sc = ship(best).cell;
-    for (int pos : radius_list(sc, PI(dominance_map_small_radius)))
+    for (int pos : radius_list(sc, PI(zp::dominance_map_small_radius)))
       if (halite[static_cast<size_t>(pos)] <= 40) options.emplace_back(pos, ultra[static_cast<size_t>(pos)] / (1 + dist(sc, pos)));
   } else if (max_connections == 0) {
     const int yc = yard_cells[0];
-    const bool early = step <= P(early_second_shipyard);
+    const bool early = step <= P(zp::early_second_shipyard);
     for (int pos = 0; pos < cells; ++pos) {
       const int d = dist(yc, pos);
       int near = kFar;
       for (int e : enemy_yards) near = std::min(near, dist(pos, e));
-      if (lo <= d && d <= hi && near >= P(min_enemy_shipyard_distance)) {
+      if (lo <= d && d <= hi && near >= P(zp::min_enemy_shipyard_distance)) {
         if (early && halite[static_cast<size_t>(pos)] <= 50) {
           options.emplace_back(pos, ultra[static_cast<size_t>(pos)]);
         } else {
@@ -1011,9 +1023,9 @@ void ZetaModelPolicy::Impl::plan_site() {
       for (const Shipyard& y : s->shipyards())
         if (y.owner == q && q != me && presence_diff[static_cast<size_t>(q)] < 12) avoid.push_back(y.cell);
     for (int pos = 0; pos < cells; ++pos) {
-      if (require_dominance && medium_dom[static_cast<size_t>(pos)] < P(shipyard_min_dominance) * 1.8) continue;
+      if (require_dominance && medium_dom[static_cast<size_t>(pos)] < P(zp::shipyard_min_dominance) * 1.8) continue;
       bool near_enemy = false;
-      for (int a : avoid) near_enemy |= dist(pos, a) < P(min_enemy_shipyard_distance);
+      for (int a : avoid) near_enemy |= dist(pos, a) < P(zp::min_enemy_shipyard_distance);
       if (near_enemy) continue;
       const int sd = yard_dist[static_cast<size_t>(pos)];
       if (sd < lo || hi < sd) continue;
@@ -1031,7 +1043,7 @@ void ZetaModelPolicy::Impl::plan_site() {
 }
 
 bool ZetaModelPolicy::Impl::good_triangle(int cell) const {
-  const int lo = PI(min_shipyard_distance), hi = PI(max_shipyard_distance);
+  const int lo = PI(zp::min_shipyard_distance), hi = PI(zp::max_shipyard_distance);
   const int sd = yard_dist[static_cast<size_t>(cell)];
   if (!(lo <= sd && sd <= hi)) return false;
   std::vector<int> good;
@@ -1050,7 +1062,7 @@ bool ZetaModelPolicy::Impl::good_triangle(int cell) const {
         else mids.push_back(excircle_midpoint(a, b, cell));
       }
   }
-  const double threshold = P(shipyard_min_population) * population * disc_cells;
+  const double threshold = P(zp::shipyard_min_population) * population * disc_cells;
   for (int m : mids)
     if (populated(m) >= threshold) return true;
   return false;
@@ -1067,14 +1079,14 @@ bool ZetaModelPolicy::Impl::should_convert(int k) const {
     if ((0 < d && d < nearest) || (d == 1 && type[j] == ShipType::ConstructionGuarding)) ++guards;
   }
   if (guards == 0 && ship_count > 5) return false;
-  if (sh.cell == next_site && step <= P(shipyard_stop)) return true;
+  if (sh.cell == next_site && step <= P(zp::shipyard_stop)) return true;
   if (yard_count == 0 && step <= 10) return false;
-  if (yard_count == 0 && (step <= P(end_start) || sh.cargo >= kConvertCost || cargo >= 1200)) return true;
-  if (connected >= P(max_shipyards)) return false;
-  if (mean_halite / yard_count < P(shipyard_conversion_threshold) ||
-      (std::max(connected, 1) + 1) / static_cast<double>(ship_count) >= P(ships_shipyards_threshold))
+  if (yard_count == 0 && (step <= P(zp::end_start) || sh.cargo >= kConvertCost || cargo >= 1200)) return true;
+  if (connected >= P(zp::max_shipyards)) return false;
+  if (mean_halite / yard_count < P(zp::shipyard_conversion_threshold) ||
+      (std::max(connected, 1) + 1) / static_cast<double>(ship_count) >= P(zp::ships_shipyards_threshold))
     return false;
-  if (medium_dom[sh.cell] < P(shipyard_min_dominance)) return false;
+  if (medium_dom[sh.cell] < P(zp::shipyard_min_dominance)) return false;
   return good_triangle(sh.cell);
 }
 
@@ -1111,11 +1123,11 @@ void ZetaModelPolicy::Impl::build_yards() {
   for (int q = 0; q < s->num_players(); ++q)
     for (const Shipyard& y : s->shipyards())
       if (y.owner == q && q != me && presence_diff[static_cast<size_t>(q)] < (step > 130 ? 14 : 10)) avoid.push_back(y.cell);
-  const int lo = PI(min_shipyard_distance), hi = PI(max_shipyard_distance);
+  const int lo = PI(zp::min_shipyard_distance), hi = PI(zp::max_shipyard_distance);
   bool in_avoid = false;
   if (next_site >= 0)
     for (int a : avoid)
-      if (dist(a, next_site) < P(min_enemy_shipyard_distance)) {
+      if (dist(a, next_site) < P(zp::min_enemy_shipyard_distance)) {
         in_avoid = true;
         break;
       }
@@ -1123,18 +1135,18 @@ void ZetaModelPolicy::Impl::build_yards() {
   if (next_site >= 0 &&
       !(lo <= yard_dist[static_cast<size_t>(next_site)] && yard_dist[static_cast<size_t>(next_site)] <= hi && !in_avoid &&
         board_yards >= last_yard_count) &&
-      board_yards > 0 && step <= P(shipyard_stop))
+      board_yards > 0 && step <= P(zp::shipyard_stop))
     plan_site();
-  const bool disabled = (P(shipyard_start) > step || step > P(shipyard_stop)) && (step > 10 || board_yards > 0);
+  const bool disabled = (P(zp::shipyard_start) > step || step > P(zp::shipyard_stop)) && (step > 10 || board_yards > 0);
   const int base = std::max(connected, 1) + 1;
   const int board_ships = static_cast<int>(own.size());
-  const bool want = step < P(shipyard_stop) &&
-                    ((P(third_shipyard_step) <= step && step < 200 && max_connections <= 1 && ship_advantage > -10 &&
+  const bool want = step < P(zp::shipyard_stop) &&
+                    ((P(zp::third_shipyard_step) <= step && step < 200 && max_connections <= 1 && ship_advantage > -10 &&
                       ship_count >= kShipsPerYards[2]) ||
-                     (P(second_shipyard_step) <= step && max_connections == 0 && ship_advantage > -18 && ship_count >= kShipsPerYards[1]) ||
+                     (P(zp::second_shipyard_step) <= step && max_connections == 0 && ship_advantage > -18 && ship_count >= kShipsPerYards[1]) ||
                      (((base < static_cast<int>(kShipsPerYards.size()) && board_ships >= kShipsPerYards[static_cast<size_t>(base)]) ||
-                       base / static_cast<double>(board_ships) <= P(ships_shipyards_threshold)) &&
-                      ship_advantage > P(shipyard_min_ship_advantage) && max_connections > 1));
+                       base / static_cast<double>(board_ships) <= P(zp::ships_shipyards_threshold)) &&
+                      ship_advantage > P(zp::shipyard_min_ship_advantage) && max_connections > 1));
   if (want) {
     if (next_site < 0) {
       plan_site();
@@ -1190,7 +1202,7 @@ int ZetaModelPolicy::Impl::guard_position(int site, std::vector<UnitId>& taken) 
   }
   if (guard >= 0) taken.push_back(ship(guard).id);
   auto place = [&](int g, int e_d, int m_d) {
-    if (dom < P(shipyard_abandon_dominance)) return;
+    if (dom < P(zp::shipyard_abandon_dominance)) return;
     if (g < 0) return;
     if (e_d - 1 <= m_d) {
       yard_guard[static_cast<size_t>(g)] = 1;
@@ -1232,7 +1244,7 @@ void ZetaModelPolicy::Impl::guard_yards() {
       type[static_cast<size_t>(k)] = ShipType::ShipyardGuarding;
       // The bot draws random() > attack probability here; the likelier
       // outcome (true) is taken: the yard's ship stays.
-      if (dom > P(shipyard_abandon_dominance)) change(k, y.cell, 10000);
+      if (dom > P(zp::shipyard_abandon_dominance)) change(k, y.cell, 10000);
     } else {
       std::vector<int> potential;
       for (int nb : neighbours(y.cell)) {
@@ -1244,8 +1256,8 @@ void ZetaModelPolicy::Impl::guard_yards() {
         std::stable_sort(potential.begin(), potential.end(), [&](int a, int b) { return ship(a).cargo < ship(b).cargo; });
         change(potential[0], y.cell, 8000);
         type[static_cast<size_t>(potential[0])] = ShipType::ShipyardGuarding;
-      } else if (bank > spawn_cost && (dom >= P(shipyard_guarding_min_dominance) || step <= 25 || yard_count == 1) &&
-                 (step < P(guarding_stop) || (yard_count == 1 && step < P(end_start)))) {
+      } else if (bank > spawn_cost && (dom >= P(zp::shipyard_guarding_min_dominance) || step <= 25 || yard_count == 1) &&
+                 (step < P(zp::guarding_stop) || (yard_count == 1 && step < P(zp::end_start)))) {
         spawn(yi);
       }
     }
@@ -1257,9 +1269,9 @@ void ZetaModelPolicy::Impl::guard_yards() {
 ShipType ZetaModelPolicy::Impl::ship_type(int k) const {
   if (typed(k)) return type[static_cast<size_t>(k)];
   const Ship& sh = ship(k);
-  if (step >= P(end_start) && yard_dist[sh.cell] + step + P(end_return_extra_moves) >= kLastStep && sh.cargo >= P(ending_halite_threshold))
+  if (step >= P(zp::end_start) && yard_dist[sh.cell] + step + P(zp::end_return_extra_moves) >= kLastStep && sh.cargo >= P(zp::ending_halite_threshold))
     return ShipType::Ending;
-  if (sh.cargo >= P(return_halite)) return ShipType::Returning;
+  if (sh.cargo >= P(zp::return_halite)) return ShipType::Returning;
   for (const auto& [c, h] : vulnerable_cells)
     if (sh.cargo <= h && dist(sh.cell, c) <= 2) return ShipType::Hunting;
   return ShipType::Mining;
@@ -1268,17 +1280,17 @@ ShipType ZetaModelPolicy::Impl::ship_type(int k) const {
 double ZetaModelPolicy::Impl::mining_score(int ship_cell, int cell, double cargo_k) const {
   const int dfs = dist(ship_cell, cell);
   int dsy = yard_dist[static_cast<size_t>(cell)];
-  double alpha = step > 20 + dsy ? P(mining_score_alpha) : 0.5;
+  double alpha = step > 20 + dsy ? P(zp::mining_score_alpha) : 0.5;
   double beta = mining_beta;
   const double quality = ultra[static_cast<size_t>(ship_cell)] / max_ultra;
-  if (alpha == P(mining_score_alpha)) alpha *= P(mining_score_alpha_min) + (1 - P(mining_score_alpha_min)) * (1 - quality);
-  if (beta == P(mining_score_beta)) beta *= P(mining_score_beta_min) + (1 - P(mining_score_beta_min)) * (1 - quality);
-  const double g = std::pow(P(map_blur_gamma), dfs);
+  if (alpha == P(zp::mining_score_alpha)) alpha *= P(zp::mining_score_alpha_min) + (1 - P(zp::mining_score_alpha_min)) * (1 - quality);
+  if (beta == P(zp::mining_score_beta)) beta *= P(zp::mining_score_beta_min) + (1 - P(zp::mining_score_beta_min)) * (1 - quality);
+  const double g = std::pow(P(zp::map_blur_gamma), dfs);
   const double h = halite[static_cast<size_t>(cell)];
   double hv = (1 - g) * blurred[static_cast<size_t>(cell)] + g * h;
   if (is_enemy_at[static_cast<size_t>(cell)] && dfs > 1) hv *= std::pow(0.75, dfs - 1);
   else hv = std::min(std::pow(1.02, dfs) * hv, 500.0);
-  const bool farming_active = P(farming_start) <= step + dfs && step + dfs < farming_end;
+  const bool farming_active = P(zp::farming_start) <= step + dfs && step + dfs < farming_end;
   if (dsy > 20) dsy = 20;
   int ch;
   if (cargo_k == 0) ch = 0;
@@ -1295,23 +1307,23 @@ double ZetaModelPolicy::Impl::mining_score(int ship_cell, int cell, double cargo
     const int i2 = std::min(std::max(static_cast<int>(std::nearbyint(alpha * dsy)), 0), 21);
     steps = mining_table().steps[static_cast<size_t>(i1)][static_cast<size_t>(i2)][static_cast<size_t>(ch)];
   }
-  if (step >= P(end_start)) {
-    const int ending = step + dfs + steps + dsy + PI(end_return_extra_moves) / 2 - kLastStep;
+  if (step >= P(zp::end_start)) {
+    const int ending = step + dfs + steps + dsy + PI(zp::end_return_extra_moves) / 2 - kLastStep;
     if (ending > 0) steps = std::max(steps - ending, 0);
   }
-  const double dclip = P(mining_score_dominance_clip), dnorm = P(mining_score_dominance_norm);
+  const double dclip = P(zp::mining_score_dominance_clip), dnorm = P(zp::mining_score_dominance_norm);
   double safety = dnorm * clip(small_safety[static_cast<size_t>(cell)] + dclip, 0, 1.5 * dclip) / (1.5 * dclip);
-  if (step < P(mining_score_start_returning)) {
+  if (step < P(zp::mining_score_start_returning)) {
     safety /= 1.5;
     safety += dnorm / 3;
   }
   safety += 1 - dnorm / 2;
-  double score = std::pow(P(mining_score_gamma), dfs + steps) * (beta * cargo_k + (1 - std::pow(0.75, steps)) * hv) * safety /
+  double score = std::pow(P(zp::mining_score_gamma), dfs + steps) * (beta * cargo_k + (1 - std::pow(0.75, steps)) * hv) * safety /
                  std::max(dfs + steps + alpha * dsy, 1.0);
   if (dsy == 0 && step <= 11) score *= 0.1;
   if (farming_active) {
-    if (h < harvest && is_farming[static_cast<size_t>(cell)]) score *= P(mining_score_farming_penalty);
-    else if (h < P(minor_harvest_threshold) * harvest && is_minor[static_cast<size_t>(cell)]) score *= P(mining_score_minor_farming_penalty);
+    if (h < harvest && is_farming[static_cast<size_t>(cell)]) score *= P(zp::mining_score_farming_penalty);
+    else if (h < P(zp::minor_harvest_threshold) * harvest && is_minor[static_cast<size_t>(cell)]) score *= P(zp::mining_score_minor_farming_penalty);
   }
   if (step <= 8 + first_yard_step && dsy <= 3) score *= 0.05;
   return score;
@@ -1354,34 +1366,34 @@ double ZetaModelPolicy::Impl::hunting_score(int k, int e) {
   const int d = dist(sh.cell, en.cell);
   double hs;
   if (dh < 0) hs = -9999;
-  else if (dh == 0) hs = 0.25 * P(hunting_score_ship_bonus) * (1 - step / 398.0) / P(hunting_score_halite_norm);
-  else hs = (P(hunting_score_ship_bonus) * (1 - step / 398.0) + dh) / P(hunting_score_halite_norm);
-  const double dom = P(hunting_score_delta) + P(hunting_score_beta) * clip(medium_dom[en.cell] + 10, 0, 20) / 20;
-  const double player_score = 1 + P(hunting_score_kappa) * (rank <= 1 ? 3 - rank_of[static_cast<size_t>(me)] : rank_of[static_cast<size_t>(me)]);
-  double score = std::pow(P(hunting_score_gamma), d) * hs * (is_guarding[en.cell] ? P(hunting_score_region) : 1) * dom * player_score *
-                 (1 + P(hunting_score_iota) * clip(ultra[en.cell], 0, 200) / 200) *
-                 (1 + P(hunting_score_zeta) * clip(cargo_map[en.cell], 0, P(hunting_score_cargo_clip)) / P(hunting_score_cargo_clip));
-  if (next_site >= 0 && dist(en.cell, next_site) <= 3) score *= P(hunting_score_ypsilon);
+  else if (dh == 0) hs = 0.25 * P(zp::hunting_score_ship_bonus) * (1 - step / 398.0) / P(zp::hunting_score_halite_norm);
+  else hs = (P(zp::hunting_score_ship_bonus) * (1 - step / 398.0) + dh) / P(zp::hunting_score_halite_norm);
+  const double dom = P(zp::hunting_score_delta) + P(zp::hunting_score_beta) * clip(medium_dom[en.cell] + 10, 0, 20) / 20;
+  const double player_score = 1 + P(zp::hunting_score_kappa) * (rank <= 1 ? 3 - rank_of[static_cast<size_t>(me)] : rank_of[static_cast<size_t>(me)]);
+  double score = std::pow(P(zp::hunting_score_gamma), d) * hs * (is_guarding[en.cell] ? P(zp::hunting_score_region) : 1) * dom * player_score *
+                 (1 + P(zp::hunting_score_iota) * clip(ultra[en.cell], 0, 200) / 200) *
+                 (1 + P(zp::hunting_score_zeta) * clip(cargo_map[en.cell], 0, P(zp::hunting_score_cargo_clip)) / P(zp::hunting_score_cargo_clip));
+  if (next_site >= 0 && dist(en.cell, next_site) <= 3) score *= P(zp::hunting_score_ypsilon);
   const auto v = vulnerable.find(en.id);
   if (v != vulnerable.end()) {
     const int safe = v->second;
     if (d <= 2) {
-      score *= P(hunting_score_hunt);
+      score *= P(zp::hunting_score_hunt);
     } else if (safe != -1 && safe != -2) {
       std::vector<int> dir;
       if (interception(k, e, safe, &dir, nullptr, nullptr)) {
-        score *= P(hunting_score_intercept);
+        score *= P(zp::hunting_score_intercept);
         interceptions[{sh.id, en.id}] = dir;
       }
     } else if (d <= 4) {
-      score *= P(hunting_score_intercept) / 2;
+      score *= P(zp::hunting_score_intercept) / 2;
     }
   }
   if (!real_farming.empty() && !is_farming[en.cell]) {
     int least = 1 << 30;
     // The bot passes each move as the axis: never 'x', so always the y test.
     for (size_t i = 0; i < nav(sh.cell, en.cell).size(); ++i) least = std::min(least, farming_between(sh.cell, en.cell, false));
-    score *= std::pow(P(hunting_score_farming_position_penalty), least);
+    score *= std::pow(P(zp::hunting_score_farming_position_penalty), least);
   }
   return score;
 }
@@ -1398,7 +1410,7 @@ void ZetaModelPolicy::Impl::assign_targets() {
   // Mining: cells worth mining and drop-offs (a yard at each ship's distance).
   std::vector<int> targets;
   for (int c = 0; c < cells; ++c)
-    if (halite[static_cast<size_t>(c)] >= P(min_mining_halite) && small_safety[static_cast<size_t>(c)] >= -2) targets.push_back(c);
+    if (halite[static_cast<size_t>(c)] >= P(zp::min_mining_halite) && small_safety[static_cast<size_t>(c)] >= -2) targets.push_back(c);
   const size_t n_mining_cells = targets.size();
   {
     std::vector<int64_t> keys;
@@ -1407,8 +1419,8 @@ void ZetaModelPolicy::Impl::assign_targets() {
     std::vector<uint64_t> hashes(keys.begin(), keys.end());
     for (int64_t key : python_set_order(keys, hashes)) targets.push_back(static_cast<int>(key));
   }
-  mining_beta = step >= P(mining_score_start_returning) ? P(mining_score_beta) : P(mining_score_juicy);
-  if (farming_end < step && step < P(end_start)) mining_beta = P(mining_score_juicy_end);
+  mining_beta = step >= P(zp::mining_score_start_returning) ? P(zp::mining_score_beta) : P(zp::mining_score_juicy);
+  if (farming_end < step && step < P(zp::end_start)) mining_beta = P(zp::mining_score_juicy_end);
   const int rows = static_cast<int>(mining.size()), cols = static_cast<int>(targets.size());
   std::vector<double> scores(static_cast<size_t>(rows) * static_cast<size_t>(cols));
   for (int r = 0; r < rows; ++r) {
@@ -1431,8 +1443,8 @@ void ZetaModelPolicy::Impl::assign_targets() {
   std::vector<double> assigned;
   for (const auto& [r, c] : pairs) assigned.push_back(scores[static_cast<size_t>(r * cols + c)]);
   std::sort(assigned.begin(), assigned.end());
-  const double proportion = step < farming_end ? P(hunting_proportion) : P(hunting_proportion_after_farming);
-  const bool hunting_on = step > P(disable_hunting_till) && (ship_count >= P(hunting_min_ships) || step > P(spawn_till));
+  const double proportion = step < farming_end ? P(zp::hunting_proportion) : P(zp::hunting_proportion_after_farming);
+  const bool hunting_on = step > P(zp::disable_hunting_till) && (ship_count >= P(zp::hunting_min_ships) || step > P(zp::spawn_till));
   double threshold = -1;
   if (!assigned.empty()) {
     const double mean = np_sum(assigned.data(), assigned.size()) / static_cast<double>(assigned.size());
@@ -1440,13 +1452,13 @@ void ZetaModelPolicy::Impl::assign_targets() {
     for (size_t i = 0; i < assigned.size(); ++i) sq[i] = (assigned[i] - mean) * (assigned[i] - mean);
     const double sd = std::sqrt(np_sum(sq.data(), sq.size()) / static_cast<double>(sq.size()));
     const size_t idx = static_cast<size_t>(std::ceil(static_cast<double>(assigned.size()) * proportion)) - 1;
-    threshold = std::max(mean - sd * P(hunting_score_alpha), assigned[std::min(idx, assigned.size() - 1)]);
+    threshold = std::max(mean - sd * P(zp::hunting_score_alpha), assigned[std::min(idx, assigned.size() - 1)]);
   }
   std::vector<std::pair<int, int>> ship_targets;  // (own ship, cell)
   for (const auto& [r, c] : pairs) {
     const double v = scores[static_cast<size_t>(r * cols + c)];
     const int k = mining[static_cast<size_t>(r)];
-    if ((v < (step > 80 ? P(hunting_threshold) : P(hunting_threshold) - 4) || (v <= threshold && ship(k).cargo <= 0)) && hunting_on) continue;
+    if ((v < (step > 80 ? P(zp::hunting_threshold) : P(zp::hunting_threshold) - 4) || (v <= threshold && ship(k).cargo <= 0)) && hunting_on) continue;
     ship_targets.emplace_back(k, targets[static_cast<size_t>(c)] % 1000);
   }
   for (const auto& [k, cell] : ship_targets) {
@@ -1472,7 +1484,7 @@ void ZetaModelPolicy::Impl::assign_targets() {
 
   // Hunting: each enemy ship has columns per direction it can be approached from.
   interceptions.clear();
-  const int per_dir = PI(max_hunting_ships_per_direction);
+  const int per_dir = PI(zp::max_hunting_ships_per_direction);
   std::vector<std::pair<int, int>> columns;  // (direction code, enemy)
   for (int e : enemies)
     for (int code : {1, 2, 4, 8})
@@ -1532,10 +1544,10 @@ void ZetaModelPolicy::Impl::assign_targets() {
     int in_zone = 0;
     for (int e : enemies) in_zone += is_guarding[ships[static_cast<size_t>(e)].cell];
     const int L = static_cast<int>(assigned_h.size());
-    const double gnorm = P(guarding_ship_advantage_norm), hnorm = P(guarding_norm);
+    const double gnorm = P(zp::guarding_ship_advantage_norm), hnorm = P(zp::guarding_norm);
     const int a = std::min({static_cast<int>(std::ceil((1 - clip(ship_advantage, 0, gnorm) / gnorm) * (clip(enemy_hunting_share, 0, hnorm) / hnorm) *
                                                        L)) - 1,
-                            PI(guarding_max_ships_per_shipyard) * endangered - 1, step >= P(guarding_end) ? 0 : 500});
+                            PI(zp::guarding_max_ships_per_shipyard) * endangered - 1, step >= P(zp::guarding_end) ? 0 : 500});
     const int gti = std::min(std::max({a, std::min(L - 1, static_cast<int>(own_yards.size())), L - 3 * in_zone - 1}) -
                                  static_cast<int>(guarding.size()),
                              static_cast<int>(guarding_border.size()) - 1);
@@ -1545,7 +1557,7 @@ void ZetaModelPolicy::Impl::assign_targets() {
         const int k = hunting[static_cast<size_t>(r)];
         const int tcell = ships[static_cast<size_t>(columns[static_cast<size_t>(c)].second)].cell;
         if (hscores[static_cast<size_t>(r * hcols + c)] < gthreshold) {
-          if (!is_guarding[static_cast<size_t>(tcell)] || dist(ship(k).cell, tcell) > P(guarding_aggression_radius) || in_list(yard_cells, ship(k).cell))
+          if (!is_guarding[static_cast<size_t>(tcell)] || dist(ship(k).cell, tcell) > P(zp::guarding_aggression_radius) || in_list(yard_cells, ship(k).cell))
             guarding.push_back(k);
           else
             type[static_cast<size_t>(k)] = ShipType::Defending;
@@ -1561,16 +1573,16 @@ void ZetaModelPolicy::Impl::assign_targets() {
         if (!yard_guard[static_cast<size_t>(k)]) free_guards.push_back(k);
       std::vector<int> defending;
       if (!gt.empty() && !free_guards.empty()) {
-        const int per = PI(max_guarding_ships_per_target);
+        const int per = PI(zp::max_guarding_ships_per_target);
         const int dr = static_cast<int>(free_guards.size()), dc = static_cast<int>(gt.size()) * per;
         std::vector<double> dm(static_cast<size_t>(dr) * static_cast<size_t>(dc), 99999);
         for (int r = 0; r < dr; ++r)
           for (int t = 0; t < static_cast<int>(gt.size()); ++t) {
             const int d = dist(ship(free_guards[static_cast<size_t>(r)]).cell, gt[static_cast<size_t>(t)].cell);
-            if (d <= P(guarding_aggression_radius)) dm[static_cast<size_t>(r * dc + t * 2)] = d;
+            if (d <= P(zp::guarding_aggression_radius)) dm[static_cast<size_t>(r * dc + t * 2)] = d;
           }
         for (const auto& [r, c] : assign_max(solver, dr, dc, dm, false)) {
-          if (dm[static_cast<size_t>(r * dc + c)] > P(guarding_aggression_radius)) continue;
+          if (dm[static_cast<size_t>(r * dc + c)] > P(zp::guarding_aggression_radius)) continue;
           const int k = free_guards[static_cast<size_t>(r)];
           defending.push_back(k);
           type[static_cast<size_t>(k)] = ShipType::Defending;
@@ -1623,9 +1635,10 @@ void ZetaModelPolicy::Impl::prefer(int k, const std::vector<int>& dirs, double w
   for (int d : {kNorth, kEast, kSouth, kWest})
     if (std::find(dirs.begin(), dirs.end(), d) == dirs.end()) change(k, move(c, d), std::trunc(floordiv(-weight, 1.2)));
   if (!penalize_farming || reduce_farming_penalty) {
-    std::vector<int> around(neighbours(c).begin(), neighbours(c).end());
+    const auto nbs = neighbours(c);
+    std::vector<int> around(nbs.begin(), nbs.end());
     around.push_back(c);
-    const double delta = !penalize_farming ? -P(cell_score_farming) : std::trunc(floordiv(-P(cell_score_farming), 1.5));
+    const double delta = !penalize_farming ? -P(zp::cell_score_farming) : std::trunc(floordiv(-P(zp::cell_score_farming), 1.5));
     for (int q : around)
       if (is_farming[static_cast<size_t>(q)] && 0 < halite[static_cast<size_t>(q)] && halite[static_cast<size_t>(q)] < harvest) change(k, q, delta);
   }
@@ -1650,7 +1663,7 @@ void ZetaModelPolicy::Impl::handle_returning(int k) {
     change(k, dest, 9999);
     return;
   }
-  prefer(k, nav(sh.cell, dest), P(move_preference_return), true, false, dest);
+  prefer(k, nav(sh.cell, dest), P(zp::move_preference_return), true, false, dest);
 }
 
 void ZetaModelPolicy::Impl::handle_mining(int k) {
@@ -1659,27 +1672,27 @@ void ZetaModelPolicy::Impl::handle_mining(int k) {
   const Ship& sh = ship(k);
   const bool reduce = !is_farming[static_cast<size_t>(target)];
   if (target != sh.cell) {
-    prefer(k, nav(sh.cell, target), P(move_preference_base), true, reduce, target);
+    prefer(k, nav(sh.cell, target), P(zp::move_preference_base), true, reduce, target);
     if (yard_dist[sh.cell] == 1)
       for (int nb : neighbours(sh.cell)) {
         const int y = yard_at[static_cast<size_t>(nb)];
         if (y >= 0 && s->shipyards()[static_cast<size_t>(y)].owner == me)
-          change(k, nb, (step <= 11 && bank >= kSpawnCost ? 5 : 1) * P(move_preference_stay_on_shipyard));
+          change(k, nb, (step <= 11 && bank >= kSpawnCost ? 5 : 1) * P(zp::move_preference_stay_on_shipyard));
       }
   } else {
-    change(k, target, P(move_preference_mining));
-    prefer(k, {}, P(move_preference_mining), true, reduce);
+    change(k, target, P(zp::move_preference_mining));
+    prefer(k, {}, P(zp::move_preference_mining), true, reduce);
   }
 }
 
 void ZetaModelPolicy::Impl::handle_hunting(int k) {
   const Ship& sh = ship(k);
-  const double w = P(move_preference_hunting);
+  const double w = P(zp::move_preference_hunting);
   const auto known = hunting_targets.find(sh.id);
   bool penalize = true;
   if (type[static_cast<size_t>(k)] == ShipType::Defending && known != hunting_targets.end() && is_farming[static_cast<size_t>(known->second.cell)])
     penalize = false;
-  if (step >= P(end_start) && sh.cargo == 0) {
+  if (step >= P(zp::end_start) && sh.cargo == 0) {
     std::vector<std::pair<int, double>> targets;  // (cell, key)
     for (int q = 0; q < s->num_players(); ++q)
       for (const Shipyard& y : s->shipyards())
@@ -1708,7 +1721,7 @@ void ZetaModelPolicy::Impl::handle_hunting(int k) {
     const Ship& en = s->ships()[static_cast<size_t>(best)];
     t = {false, en.id, en.cell, en.cargo, en.owner};
   }
-  if (!((t.yard && sh.cargo <= P(max_halite_attack_shipyard)) || (!t.yard && t.cargo >= sh.cargo))) return;
+  if (!((t.yard && sh.cargo <= P(zp::max_halite_attack_shipyard)) || (!t.yard && t.cargo >= sh.cargo))) return;
   const int d = dist(sh.cell, t.cell);
   if (halite[sh.cell] > 0 && d > 1) change(k, sh.cell, std::trunc(-0.8 * w));
   const auto ic = interceptions.find({sh.id, t.id});
@@ -1752,16 +1765,16 @@ void ZetaModelPolicy::Impl::handle_guarding(int k) {
   const int target = border_guard[static_cast<size_t>(k)];
   if (target < 0) return;
   const Ship& sh = ship(k);
-  const double w = P(move_preference_guarding);
+  const double w = P(zp::move_preference_guarding);
   if (yard_guard[static_cast<size_t>(k)]) {
     if (sh.cell != target) {
       const double weight = dist(sh.cell, target) > 3 || urgent_guard[static_cast<size_t>(k)] ? w * 2 : w;
       prefer(k, nav(sh.cell, target), weight, false, false, target);
     } else {
-      change(k, sh.cell, w - P(move_preference_stay_on_shipyard));
+      change(k, sh.cell, w - P(zp::move_preference_stay_on_shipyard));
     }
   } else {
-    if (halite[sh.cell] > 0) change(k, sh.cell, P(move_preference_guarding_stay));
+    if (halite[sh.cell] > 0) change(k, sh.cell, P(zp::move_preference_guarding_stay));
     prefer(k, nav(sh.cell, target), w, false, false, target);
   }
 }
@@ -1793,7 +1806,7 @@ void ZetaModelPolicy::Impl::move_ships() {
       guarding.push_back(static_cast<int>(k));
       type[k] = ShipType::Guarding;
     }
-  if (P(disable_hunting_till) <= step && step <= farming_end + 10) {
+  if (P(zp::disable_hunting_till) <= step && step <= farming_end + 10) {
     std::vector<int> candidates;
     for (size_t k = 0; k < own.size(); ++k)
       if (!typed(static_cast<int>(k))) candidates.push_back(static_cast<int>(k));
@@ -1841,8 +1854,8 @@ void ZetaModelPolicy::Impl::move_ships() {
       case ShipType::Hunting:
       case ShipType::Defending: handle_hunting(ki); break;
       case ShipType::Guarding: handle_guarding(ki); break;
-      case ShipType::Constructing: handle_constructing(ki, P(move_preference_constructing)); break;
-      case ShipType::ConstructionGuarding: handle_constructing(ki, P(move_preference_construction_guarding)); break;
+      case ShipType::Constructing: handle_constructing(ki, P(zp::move_preference_constructing)); break;
+      case ShipType::ConstructionGuarding: handle_constructing(ki, P(zp::move_preference_construction_guarding)); break;
       default: break;
     }
   }
@@ -1858,7 +1871,7 @@ void ZetaModelPolicy::Impl::decide(const State& st, int player, PolicyDecision& 
   cells = n * n;
   step = st.step();
   if (!started || static_cast<int>(intrusions.size()) != cells) {
-    reset(PI(farming_end));
+    reset(PI(zp::farming_end));
     started = true;
     intrusions.assign(static_cast<size_t>(cells), {});
   }
@@ -1891,10 +1904,10 @@ void ZetaModelPolicy::Impl::decide(const State& st, int player, PolicyDecision& 
   for (double h : halite) mean_halite += h, populated_cells += h > 0;
   mean_halite /= cells;
   population = static_cast<double>(populated_cells) / cells;
-  disc_cells = static_cast<int>(radius_list(0, static_cast<int>(std::ceil(P(max_shipyard_distance) / 2))).size());
+  disc_cells = static_cast<int>(radius_list(0, static_cast<int>(std::ceil(P(zp::max_shipyard_distance) / 2))).size());
   const bool integer_map = step == 0;  // Kaggle's first halite list holds ints
-  gaussian_blur(halite, n, P(map_blur_sigma), integer_map, blurred);
-  gaussian_blur(halite, n, P(map_ultra_blur), integer_map, ultra);
+  gaussian_blur(halite, n, P(zp::map_blur_sigma), integer_map, blurred);
+  gaussian_blur(halite, n, P(zp::map_ultra_blur), integer_map, ultra);
   min_ultra = *std::min_element(ultra.begin(), ultra.end());
   max_ultra = *std::max_element(ultra.begin(), ultra.end());
 
@@ -1945,7 +1958,7 @@ void ZetaModelPolicy::Impl::decide(const State& st, int player, PolicyDecision& 
   for (int a : yard_cells) {
     int c = 0;
     for (int b : yard_cells)
-      if (a != b && P(min_shipyard_distance) <= dist(a, b) && dist(a, b) <= P(max_shipyard_distance)) {
+      if (a != b && P(zp::min_shipyard_distance) <= dist(a, b) && dist(a, b) <= P(zp::max_shipyard_distance)) {
         ++c;
         max_connections = std::max(max_connections, c);
       }
@@ -2007,7 +2020,7 @@ void ZetaModelPolicy::Impl::decide(const State& st, int player, PolicyDecision& 
       const int j = ship_at[static_cast<size_t>(next_site)];
       own_on_site = j >= 0 && ships[static_cast<size_t>(j)].owner == me;
     }
-    spawn_cost = next_site >= 0 && (constructing || own_on_site || step < 20) && step < P(shipyard_stop) ? 2 * kSpawnCost : kSpawnCost;
+    spawn_cost = next_site >= 0 && (constructing || own_on_site || step < 20) && step < P(zp::shipyard_stop) ? 2 * kSpawnCost : kSpawnCost;
   }
   move_ships();
 
@@ -2034,14 +2047,47 @@ void ZetaModelPolicy::Impl::decide(const State& st, int player, PolicyDecision& 
       planned_moves.push_back(target);
     }
   }
+
+  if (const char* e = std::getenv("ZETA_DEBUG"); e && std::atoi(e) == step) {
+    static const char* names[] = {"None","MINING","RETURNING","HUNTING","SHIPYARD_GUARDING","GUARDING","DEFENDING","CONVERTING","CONSTRUCTING","CONSTRUCTION_GUARDING","ENDING"};
+    std::fprintf(stderr, "STEP %d\n", step);
+    for (size_t k = 0; k < m; ++k) {
+      const Ship& sh = ship(static_cast<int>(k));
+      const auto ht = hunting_targets.find(sh.id);
+      std::fprintf(stderr, " ship %s %d %g %s mt %d dt %d ht %s bg %d opt %d\n", sh.id.str().c_str(), sh.cell, sh.cargo, names[static_cast<int>(type[k])],
+                   mining_target[k], deposit_target[k], ht == hunting_targets.end() ? "-" : ht->second.id.str().c_str(), border_guard[k], order[k]);
+    }
+    for (size_t k = 0; k < m; ++k) {
+      if (type[k] != ShipType::Hunting && type[k] != ShipType::Defending) continue;
+      std::fprintf(stderr, "hunt %s", ship(static_cast<int>(k)).id.str().c_str());
+      for (int e : enemies) std::fprintf(stderr, " %s:%.6g", s->ships()[static_cast<size_t>(e)].id.str().c_str(), hunting_score(static_cast<int>(k), e));
+      std::fprintf(stderr, "\n");
+    }
+    std::fprintf(stderr, "guarding");
+    for (int c = 0; c < cells; ++c) if (is_guarding[static_cast<size_t>(c)]) std::fprintf(stderr, " %d", c);
+    std::fprintf(stderr, "\n");
+    std::fprintf(stderr, " reach");
+    for (int c : reach) std::fprintf(stderr, " %d", c);
+    std::fprintf(stderr, "\n next_site %d farming_end %d harvest %d spawn_cost %g\n farming", next_site, farming_end, harvest, spawn_cost);
+    for (int c = 0; c < cells; ++c) if (is_farming[static_cast<size_t>(c)]) std::fprintf(stderr, " %d", c);
+    std::fprintf(stderr, "\n border");
+    for (int c : guarding_border) std::fprintf(stderr, " %d", c);
+    std::fprintf(stderr, "\n");
+    const size_t width = reach.size() + static_cast<size_t>(convert_columns);
+    for (size_t k = 0; k < m; ++k) {
+      std::fprintf(stderr, " pref %s", ship(static_cast<int>(k)).id.str().c_str());
+      for (size_t c = 0; c < width; ++c) if (pref[k * width + c] > kNone) std::fprintf(stderr, " (%d, %g)", c < reach.size() ? reach[c] : -1, pref[k * width + c]);
+      std::fprintf(stderr, "\n");
+    }
+  }
   // Spawning.
   if (own.empty() && bank >= kSpawnCost && step < 390 && !own_yards.empty()) spawn(own_yards[0]);
   std::vector<int> by_score = own_yards;
   auto spawn_score = [&](int yi) {
     const int c = yards[static_cast<size_t>(yi)].cell;
-    if (step <= P(farming_start)) return ultra[static_cast<size_t>(c)];
+    if (step <= P(zp::farming_start)) return ultra[static_cast<size_t>(c)];
     const double dom = medium_dom[static_cast<size_t>(c)];
-    if (dom < P(shipyard_abandon_dominance)) return -999.0;
+    if (dom < P(zp::shipyard_abandon_dominance)) return -999.0;
     return -dom;
   };
   std::stable_sort(by_score.begin(), by_score.end(), [&](int a, int b) { return spawn_score(a) > spawn_score(b); });
@@ -2050,8 +2096,8 @@ void ZetaModelPolicy::Impl::decide(const State& st, int player, PolicyDecision& 
     const int c = yards[static_cast<size_t>(yi)].cell;
     if (in_list(planned_moves, c)) continue;
     if (reached_spawn_limit()) continue;
-    if (ship_count >= P(min_ships) && mean_halite / ship_count < P(ship_spawn_threshold)) continue;
-    if (medium_dom[static_cast<size_t>(c)] < P(spawn_min_dominance) && step > 75 && yard_count > 1) continue;
+    if (ship_count >= P(zp::min_ships) && mean_halite / ship_count < P(zp::ship_spawn_threshold)) continue;
+    if (medium_dom[static_cast<size_t>(c)] < P(zp::spawn_min_dominance) && step > 75 && yard_count > 1) continue;
     spawn(yi);
   }
   last_yard_count = static_cast<int>(own_yards.size());
