@@ -323,8 +323,31 @@ const MiningTable& mining_table() {
 
 // scipy.optimize.linear_sum_assignment(maximize) on rows x cols: the
 // (row, col) pairs in row order (wider than tall by transposing, as SciPy).
+bool g_debug = false;
+std::vector<std::pair<int, int>> assign_max_(CrouseAssignment& solver, int rows, int cols,
+                                            const std::vector<double>& score, bool maximize);
 std::vector<std::pair<int, int>> assign_max(CrouseAssignment& solver, int rows, int cols,
                                             const std::vector<double>& score, bool maximize = true) {
+  auto r = assign_max_(solver, rows, cols, score, maximize);
+  if (g_debug) {
+    static int call = 0;
+    char name[64];
+    std::snprintf(name, sizeof name, "/tmp/zt/lsa%d.txt", call++);
+    if (FILE* f = std::fopen(name, "w")) {
+      for (int i = 0; i < rows; ++i) {
+        for (int j = 0; j < cols; ++j) std::fprintf(f, "%.17g ", score[static_cast<size_t>(i * cols + j)]);
+        std::fprintf(f, "\n");
+      }
+      std::fclose(f);
+    }
+    std::fprintf(stderr, "LSA (%d, %d) %d [", rows, cols, maximize);
+    for (auto [a, b] : r) std::fprintf(stderr, "(%d, %d), ", a, b);
+    std::fprintf(stderr, "]\n");
+  }
+  return r;
+}
+std::vector<std::pair<int, int>> assign_max_(CrouseAssignment& solver, int rows, int cols,
+                                            const std::vector<double>& score, bool maximize) {
   std::vector<std::pair<int, int>> out;
   if (rows == 0 || cols == 0) return out;
   const double sign = maximize ? -1 : 1;
@@ -1411,7 +1434,6 @@ void ZetaModelPolicy::Impl::assign_targets() {
   std::vector<int> targets;
   for (int c = 0; c < cells; ++c)
     if (halite[static_cast<size_t>(c)] >= P(zp::min_mining_halite) && small_safety[static_cast<size_t>(c)] >= -2) targets.push_back(c);
-  const size_t n_mining_cells = targets.size();
   {
     std::vector<int64_t> keys;
     for (int y : yard_cells)
@@ -1428,7 +1450,7 @@ void ZetaModelPolicy::Impl::assign_targets() {
     for (int c = 0; c < cols; ++c) {
       int pos = targets[static_cast<size_t>(c)];
       double& v = scores[static_cast<size_t>(r * cols + c)];
-      if (static_cast<size_t>(c) >= n_mining_cells) {
+      if (pos >= 1000) {  // a drop-off (one at distance 0 reads as a plain cell, as in the bot)
         const int d = pos / 1000;
         pos %= 1000;
         if (d != dist(sh.cell, pos)) {
@@ -1870,6 +1892,7 @@ void ZetaModelPolicy::Impl::decide(const State& st, int player, PolicyDecision& 
   n = st.size();
   cells = n * n;
   step = st.step();
+  if (const char* e = std::getenv("ZETA_DEBUG")) g_debug = std::atoi(e) == step;
   if (!started || static_cast<int>(intrusions.size()) != cells) {
     reset(PI(zp::farming_end));
     started = true;
@@ -2054,8 +2077,9 @@ void ZetaModelPolicy::Impl::decide(const State& st, int player, PolicyDecision& 
     for (size_t k = 0; k < m; ++k) {
       const Ship& sh = ship(static_cast<int>(k));
       const auto ht = hunting_targets.find(sh.id);
-      std::fprintf(stderr, " ship %s %d %g %s mt %d dt %d ht %s bg %d opt %d\n", sh.id.str().c_str(), sh.cell, sh.cargo, names[static_cast<int>(type[k])],
-                   mining_target[k], deposit_target[k], ht == hunting_targets.end() ? "-" : ht->second.id.str().c_str(), border_guard[k], order[k]);
+      static const char* acts[] = {"-", "NORTH", "SOUTH", "EAST", "WEST", "CONVERT"};
+      std::fprintf(stderr, " ship %s %d %g %s mt %d dt %d ht %s bg %d act %s\n", sh.id.str().c_str(), sh.cell, sh.cargo, names[static_cast<int>(type[k])],
+                   mining_target[k], deposit_target[k], ht == hunting_targets.end() ? "-" : ht->second.id.str().c_str(), border_guard[k], acts[order[k]]);
     }
     for (size_t k = 0; k < m; ++k) {
       if (type[k] != ShipType::Hunting && type[k] != ShipType::Defending) continue;
@@ -2063,6 +2087,15 @@ void ZetaModelPolicy::Impl::decide(const State& st, int player, PolicyDecision& 
       for (int e : enemies) std::fprintf(stderr, " %s:%.6g", s->ships()[static_cast<size_t>(e)].id.str().c_str(), hunting_score(static_cast<int>(k), e));
       std::fprintf(stderr, "\n");
     }
+    if (const char* sid = std::getenv("ZETA_SHIP"))
+      for (size_t k = 0; k < m; ++k)
+        if (ship(static_cast<int>(k)).id.str() == sid) {
+          std::fprintf(stderr, "ms beta %g farming_end %d harvest %d\n", mining_beta, farming_end, harvest);
+          for (int c = 0; c < cells; ++c) {
+            const double v = mining_score(ship(static_cast<int>(k)).cell, c, ship(static_cast<int>(k)).cargo);
+            if (v != 0) std::fprintf(stderr, "ms %d %.17g\n", c, v);
+          }
+        }
     std::fprintf(stderr, "guarding");
     for (int c = 0; c < cells; ++c) if (is_guarding[static_cast<size_t>(c)]) std::fprintf(stderr, " %d", c);
     std::fprintf(stderr, "\n");
