@@ -3,6 +3,7 @@
 #include "halite/search/fleet.h"
 #include "halite/search/greedy.h"
 #include "halite/search/mz_model.h"
+#include "halite/search/zeta_model.h"
 
 namespace halite::search {
 
@@ -17,6 +18,7 @@ std::vector<PlannerInfo> builtin_planners() {
   v.push_back(beam_planner_info());
   v.push_back(mcts_planner_info());
   v.push_back(mz_model_planner_info());
+  v.push_back(zeta_model_planner_info());
   return v;
 }
 
