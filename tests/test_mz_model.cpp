@@ -38,7 +38,8 @@ TEST_CASE("mz_model gives the orders mzotkiew's bot gave in a Kaggle-env game", 
   CHECK(lab::replay_agreement(replay, 1, *fleet, budget).ship(lab::ShipClass::All).rate() < 0.5);
 }
 
-TEST_CASE("the recogniser tells the modelled bot from the others during a game", "[search][mz_model]") {
+TEST_CASE("the recogniser tells the modelled bots from the others during a game", "[search][mz_model][zeta_model]") {
+  // Seats: zeta_best, mzotkiew, zeta_final (no model), our default submission.
   const Replay replay = read_replay_file(std::string(HALITE_TESTDATA) + "/kaggle-env/4p_zeta_mz_zf_d10_seed1017.json.gz");
   search::ModelRecognizer recognizer(search::opponent_model_kinds(), 0.98, 20, 50);
   int states = 0, predicted_turns = 0;
@@ -51,23 +52,24 @@ TEST_CASE("the recogniser tells the modelled bot from the others during a game",
     ++predicted_turns;
     REQUIRE(ends.size() == s.ships().size());
     for (size_t i = 0; i < ends.size(); ++i) {
-      // Only the recognised player's ships get an end; a cell is one move away.
-      if (s.ships()[i].owner != 1) REQUIRE(ends[i] == -1);
+      // Only the recognised players' ships get an end; a cell is one move away.
+      if (!recognizer.recognized(s.ships()[i].owner)) REQUIRE(ends[i] == -1);
       else REQUIRE((ends[i] == search::kPredictedConvert || (ends[i] >= 0 && ends[i] < s.cell_count())));
     }
   });
   REQUIRE(result.ok());
   CHECK(states > 300);
   CHECK(predicted_turns > states - 10);  // from its first turns with 20 ship actions
-  CHECK(recognizer.recognized(1));
-  CHECK(recognizer.kind_name(recognizer.model_of(1)) == "mz_model");
-  CHECK(recognizer.agreement(1) > 0.995);
-  CHECK(recognizer.modelled(1));
-  for (int q : {0, 2}) {
-    CHECK_FALSE(recognizer.recognized(q));
-    CHECK(recognizer.agreement(q) < 0.6);
-    CHECK_FALSE(recognizer.modelled(q));  // dropped after 50 misses: the model is not run for them
+  for (auto [q, model] : {std::pair{0, "zeta_model"}, std::pair{1, "mz_model"}}) {
+    INFO("seat " << q);
+    REQUIRE(recognizer.recognized(q));
+    CHECK(recognizer.kind_name(recognizer.model_of(q)) == model);
+    CHECK(recognizer.agreement(q) > 0.995);
+    CHECK(recognizer.modelled(q));
   }
+  CHECK_FALSE(recognizer.recognized(2));
+  CHECK(recognizer.agreement(2) < 0.9);  // zeta_model gives 71% of its first ones: the same team's other bot
+  CHECK_FALSE(recognizer.modelled(2));  // every model dropped after 50 misses: none is run for zeta_final
   recognizer.reset();
   CHECK(recognizer.modelled(0));
   CHECK_FALSE(recognizer.any_recognized());

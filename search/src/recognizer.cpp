@@ -4,6 +4,7 @@
 
 #include "halite/search/mz_model.h"
 #include "halite/search/params.h"
+#include "halite/search/zeta_model.h"
 
 namespace halite::search {
 
@@ -19,10 +20,24 @@ class MzOpponentModel final : public OpponentModel {
   MzModelPolicy policy_;
 };
 
+// zeta_model keeps memory across the turns of a game: one per seat, reset
+// with the recogniser.
+class ZetaOpponentModel final : public OpponentModel {
+ public:
+  ZetaOpponentModel() : policy_(ZetaModelParams::from(Params(zeta_model_specs()))) {}
+  void reset() override { policy_.reset(); }
+  const PolicyDecision& decide(const State& s, int player) override { return policy_.decide(s, player); }
+  bool stateless() const override { return false; }
+
+ private:
+  ZetaModelPolicy policy_;
+};
+
 }  // namespace
 
 std::vector<ModelKind> opponent_model_kinds() {
-  return {{"mz_model", [] { return std::unique_ptr<OpponentModel>(new MzOpponentModel()); }}};
+  return {{"mz_model", [] { return std::unique_ptr<OpponentModel>(new MzOpponentModel()); }},
+          {"zeta_model", [] { return std::unique_ptr<OpponentModel>(new ZetaOpponentModel()); }}};
 }
 
 ModelRecognizer::ModelRecognizer(std::vector<ModelKind> kinds, double min_agreement, int min_actions, int max_misses)
