@@ -1,7 +1,8 @@
 // Which bot an opponent is, learnt from its moves during a game, and its
 // orders predicted each turn by that bot's model.
 //
-// The framework has rule models of public 2020 bots (mz_model.h). Every turn
+// The framework has rule models of public 2020 bots (mz_model.h,
+// zeta_model.h). Every turn
 // the recogniser asks each model what each opponent will do, and on the next
 // turn scores the answer against where the opponent's ships went. An
 // opponent is recognised once one model gave at least `min_agreement` of at
@@ -46,7 +47,7 @@ struct ModelKind {
 };
 // The bots the framework has models of, each model at its defaults, in the
 // order the recogniser tries them (the first to recognise an opponent is its
-// model): mz_model.
+// model): mz_model, then zeta_model (which keeps memory across turns).
 std::vector<ModelKind> opponent_model_kinds();
 
 inline constexpr int kPredictedConvert = -2;  // a predicted end: the ship converts
