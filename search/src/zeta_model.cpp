@@ -12,119 +12,120 @@
 
 namespace halite::search {
 
-// The bot's parameters that the model reads: name, the bot's value, help.
-#define ZETA_PARAMS(X)                                                                                        \
-  X(cargo_map_halite_norm, 228, "cargo map: a ship's cargo / this (a yard counts 700)")                       \
-  X(cell_score_danger, 70, "staying: up to +- this / 2 by the danger around each reachable cell")              \
-  X(cell_score_dominance, 0.6, "cell score: + this x the small dominance map")                                \
-  X(cell_score_enemy_halite, 0.2692746373102979, "cell score: + this x a heavier enemy's cargo (<= 35)")      \
-  X(cell_score_farming, -50, "cell score of a farming cell below the harvest threshold")                     \
-  X(cell_score_neighbour_discount, 0.7533825129372731, "enemies next to a cell count this much")             \
-  X(cell_score_ship_halite, 0.0005, "cell scores x (1 + this x cargo)")                                     \
-  X(convert_when_attacked_threshold, 416, "a ship this loaded may convert (at this cost)")                   \
-  X(disable_hunting_till, 60, "no hunting before this step")                                                \
-  X(dominance_map_halite_clip, 112, "dominance: an empty ship 1, one with this cargo 0")                      \
-  X(dominance_map_medium_sigma, 2.847619968321182, "medium dominance blur")                                   \
-  X(dominance_map_small_radius, 3, "danger and first-site radius")                                           \
-  X(dominance_map_small_sigma, 1.5287778769897649, "small dominance blur")                                    \
-  X(early_second_shipyard, 35, "second site by halite until this step")                                      \
-  X(end_return_extra_moves, 3, "ships end when this close to the last step")                                 \
-  X(end_start, 382, "the end game starts")                                                                   \
-  X(ending_halite_threshold, 10, "ships with this cargo return at the end")                                  \
-  X(farming_end, 355, "first estimate of the end of farming")                                                \
-  X(farming_start, 30, "farming starts")                                                                     \
-  X(farming_start_shipyards, 2, "yards a farming cell needs in range")                                       \
-  X(greed_min_map_diff, 18, "early, equal enemies next to a cell are ignored below this presence lead")       \
-  X(greed_stop, 40, "... until this step")                                                                   \
-  X(guarding_aggression_radius, 3, "guards attack targets this close")                                       \
-  X(guarding_end, 375, "guards by hunting score until this step")                                            \
-  X(guarding_max_ships_per_shipyard, 3, "guards per endangered yard")                                        \
-  X(guarding_norm, 0.6, "guards: enemy hunting proportion norm")                                             \
-  X(guarding_radius, 3, "cells this close to a yard are guarded")                                            \
-  X(guarding_radius2, 0, "extra radius of the guarded network")                                              \
-  X(guarding_ship_advantage_norm, 17, "guards: ship advantage norm")                                         \
-  X(guarding_stop, 342, "yards under attack spawn defenders until this step")                                \
-  X(harvest_threshold_alpha, 0.25, "harvest threshold: weight of the enemy hunting proportion")              \
-  X(harvest_threshold_beta, 0.35, "harvest threshold: weight of the ship advantage")                         \
-  X(harvest_threshold_hunting_norm, 0.65, "harvest threshold: hunting proportion norm")                      \
-  X(harvest_threshold_ship_advantage_norm, 15, "harvest threshold: ship advantage norm")                     \
-  X(hunting_max_group_size, 1, "hunting groups (only 1 is modelled)")                                        \
-  X(hunting_min_ships, 8, "hunting needs this many ships")                                                   \
-  X(hunting_proportion, 0.45, "share of mining ships that may hunt")                                         \
-  X(hunting_proportion_after_farming, 0.35, "... after farming")                                             \
-  X(hunting_score_alpha, 0.31307190998859874, "hunting threshold: mean - this x std of mining scores")        \
-  X(hunting_score_beta, 0.33026966299467286, "hunting score: weight of the medium dominance")                \
-  X(hunting_score_cargo_clip, 1.6, "hunting score: cargo map clip")                                          \
-  X(hunting_score_delta, 0.9, "hunting score: dominance base")                                               \
-  X(hunting_score_farming_position_penalty, 0.8, "hunting score x this per farming cell in the way")          \
-  X(hunting_score_gamma, 0.9791318337163172, "hunting score x this ^ distance")                              \
-  X(hunting_score_halite_norm, 217, "hunting score: cargo norm")                                             \
-  X(hunting_score_hunt, 1.8482035257667, "hunting score x this for a trapped ship within 2")                 \
-  X(hunting_score_intercept, 1.301910597972909, "hunting score x this for an interception")                  \
-  X(hunting_score_iota, 0.25272451340270646, "hunting score: weight of the blurred halite")                  \
-  X(hunting_score_kappa, 0.2, "hunting score: weight of the rank")                                           \
-  X(hunting_score_region, 2.9006716643294306, "hunting score x this in the guarded region")                  \
-  X(hunting_score_ship_bonus, 223, "hunting score: value of a ship (falls to 0 at the end)")                 \
-  X(hunting_score_ypsilon, 2.4531538731098985, "hunting score x this near the planned site")                 \
-  X(hunting_score_zeta, 0.35, "hunting score: weight of the cargo map")                                      \
-  X(hunting_threshold, 9.886319178022347, "mining scores below this hunt")                                   \
-  X(map_blur_gamma, 0.9, "mining: blurred halite weight, ^ distance")                                        \
-  X(map_blur_sigma, 0.3943145388324822, "halite blur")                                                       \
-  X(map_ultra_blur, 1.75, "wide halite blur")                                                                \
-  X(max_guarding_ships_per_target, 2, "defenders per target (columns)")                                      \
-  X(max_halite_attack_shipyard, 0, "ships attack enemy yards with at most this cargo")                       \
-  X(max_hunting_ships_per_direction, 2, "hunters per enemy and direction (columns)")                         \
-  X(max_intrusion_count, 3, "an enemy intruding more often into a farming cell is fought")                   \
-  X(max_ship_advantage, 15, "no spawns this many ships ahead")                                               \
-  X(max_shipyard_distance, 8, "own yards at most this far apart")                                            \
-  X(max_shipyards, 9, "connected yards at most")                                                             \
-  X(min_enemy_shipyard_distance, 4, "sites at least this far from enemy yards")                              \
-  X(min_mining_halite, 25, "cells mined from this halite")                                                   \
-  X(min_ships, 15, "spawn limits apply from this many ships")                                                \
-  X(min_shipyard_distance, 7, "own yards at least this far apart")                                           \
-  X(mining_score_alpha, 0.9597915235789294, "mining: weight of the way home")                               \
-  X(mining_score_alpha_min, 0.601668238389617, "... on the richest ground x this")                           \
-  X(mining_score_beta, 0.98, "mining: weight of the cargo")                                                  \
-  X(mining_score_beta_min, 0.93, "... on the richest ground x this")                                         \
-  X(mining_score_dominance_clip, 3.477399406194472, "mining safety clip")                                    \
-  X(mining_score_dominance_norm, 0.2, "mining safety weight")                                                \
-  X(mining_score_farming_penalty, 0.01, "mining score x this on an unripe farming cell")                     \
-  X(mining_score_gamma, 0.9867889914414822, "mining score x this ^ turns")                                   \
-  X(mining_score_juicy, 0.1520819307033613, "cargo weight before mining_score_start_returning")              \
-  X(mining_score_juicy_end, 0.1, "cargo weight between farming and the end game")                            \
-  X(mining_score_minor_farming_penalty, 0.14823668299589474, "... on an unripe minor farming cell")          \
-  X(mining_score_start_returning, 38, "cargo counts fully from this step")                                   \
-  X(minor_harvest_threshold, 0.65, "minor farming cells ripen at this x the harvest threshold")              \
-  X(move_preference_base, 100, "weight of a mining ship's way")                                              \
-  X(move_preference_block_shipyard, -116, "blocking the only yard while it can spawn")                       \
-  X(move_preference_constructing, 145, "weight of the way to the site")                                      \
-  X(move_preference_construction_guarding, 125, "weight of a site guard's way")                              \
-  X(move_preference_guarding, 102, "weight of a guard's way")                                                \
-  X(move_preference_guarding_stay, -126, "a guard staying on halite")                                        \
-  X(move_preference_hunting, 101, "weight of a hunter's way")                                                \
-  X(move_preference_mining, 121, "mining in place")                                                          \
-  X(move_preference_return, 115, "weight of the way home")                                                   \
-  X(move_preference_stay_on_shipyard, -80, "staying on a yard")                                              \
-  X(return_halite, 1533, "ships return with this cargo")                                                     \
-  X(ship_spawn_threshold, 0.22612643383392095, "spawn while mean halite per cell / ships exceeds this")      \
-  X(ships_shipyards_threshold, 0.17333887987761862, "yards per ship at most")                                \
-  X(shipyard_abandon_dominance, -20, "yards below this medium dominance are given up")                       \
-  X(shipyard_conversion_threshold, 2.550354977134987, "convert while mean halite per cell / yards exceeds this") \
-  X(shipyard_guarding_attack_probability, 0.37557884720209034, "(the bot's random draw; the model stays)")   \
-  X(shipyard_guarding_min_dominance, -15, "yards under attack defended above this dominance")                \
-  X(shipyard_min_dominance, -1, "conversions need this medium dominance")                                    \
-  X(shipyard_min_population, 5, "conversions need this x mean population x the farming disc cells")          \
-  X(shipyard_min_ship_advantage, -12, "more yards need this ship advantage")                                 \
-  X(shipyard_start, 30, "conversions from this step")                                                        \
-  X(shipyard_stop, 285, "... until this step")                                                               \
-  X(spawn_min_dominance, -6.0, "yards spawn above this medium dominance")                                    \
-  X(spawn_till, 285, "spawns until this step")                                                               \
-  X(third_shipyard_step, 47, "third yard from this step")                                                    \
-  X(second_shipyard_step, 21, "second yard from this step")
+// The bot's parameters that the model reads: name, the bot's value, range,
+// integer, help.
+#define ZETA_PARAMS(X)                                                                                                                                   \
+  X(cargo_map_halite_norm, 228, 1, 2000, false, "cargo map: a ship's cargo / this (a yard counts 700)")                                                  \
+  X(cell_score_danger, 70, 0, 500, true, "staying: up to +- this / 2 by the danger around each reachable cell")                                          \
+  X(cell_score_dominance, 0.6, -10, 10, false, "cell score: + this x the small dominance map")                                                           \
+  X(cell_score_enemy_halite, 0.2692746373102979, 0, 5, false, "cell score: + this x a heavier enemy's cargo (<= 35)")                                    \
+  X(cell_score_farming, -50, -500, 500, true, "cell score of a farming cell below the harvest threshold")                                                \
+  X(cell_score_neighbour_discount, 0.7533825129372731, 0, 2, false, "enemies next to a cell count this much")                                            \
+  X(cell_score_ship_halite, 0.0005, 0, 0.01, false, "cell scores x (1 + this x cargo)")                                                                  \
+  X(convert_when_attacked_threshold, 416, 0, 5000, true, "a ship this loaded may convert (at this cost)")                                                \
+  X(disable_hunting_till, 60, 0, 400, true, "no hunting before this step")                                                                               \
+  X(dominance_map_halite_clip, 112, 1, 1000, false, "dominance: an empty ship 1, one with this cargo 0")                                                 \
+  X(dominance_map_medium_sigma, 2.847619968321182, 0.1, 5, false, "medium dominance blur")                                                               \
+  X(dominance_map_small_radius, 3, 0, 10, true, "danger and first-site radius")                                                                          \
+  X(dominance_map_small_sigma, 1.5287778769897649, 0.1, 5, false, "small dominance blur")                                                                \
+  X(early_second_shipyard, 35, 0, 400, true, "second site by halite until this step")                                                                    \
+  X(end_return_extra_moves, 3, 0, 20, true, "ships end when this close to the last step")                                                                \
+  X(end_start, 382, 0, 400, true, "the end game starts")                                                                                                 \
+  X(ending_halite_threshold, 10, 0, 1000, true, "ships with this cargo return at the end")                                                               \
+  X(farming_end, 355, 0, 400, true, "first estimate of the end of farming")                                                                              \
+  X(farming_start, 30, 0, 400, true, "farming starts")                                                                                                   \
+  X(farming_start_shipyards, 2, 1, 3, true, "yards a farming cell needs in range")                                                                       \
+  X(greed_min_map_diff, 18, -100, 100, true, "early, equal enemies next to a cell are ignored below this presence lead")                                 \
+  X(greed_stop, 40, 0, 400, true, "... until this step")                                                                                                 \
+  X(guarding_aggression_radius, 3, 0, 10, true, "guards attack targets this close")                                                                      \
+  X(guarding_end, 375, 0, 400, true, "guards by hunting score until this step")                                                                          \
+  X(guarding_max_ships_per_shipyard, 3, 0, 10, true, "guards per endangered yard")                                                                       \
+  X(guarding_norm, 0.6, 0.01, 1, false, "guards: enemy hunting proportion norm")                                                                         \
+  X(guarding_radius, 3, 0, 10, true, "cells this close to a yard are guarded")                                                                           \
+  X(guarding_radius2, 0, 0, 5, true, "extra radius of the guarded network")                                                                              \
+  X(guarding_ship_advantage_norm, 17, 1, 100, false, "guards: ship advantage norm")                                                                      \
+  X(guarding_stop, 342, 0, 400, true, "yards under attack spawn defenders until this step")                                                              \
+  X(harvest_threshold_alpha, 0.25, 0, 1, false, "harvest threshold: weight of the enemy hunting proportion")                                             \
+  X(harvest_threshold_beta, 0.35, 0, 1, false, "harvest threshold: weight of the ship advantage")                                                        \
+  X(harvest_threshold_hunting_norm, 0.65, 0.01, 1, false, "harvest threshold: hunting proportion norm")                                                  \
+  X(harvest_threshold_ship_advantage_norm, 15, 1, 100, false, "harvest threshold: ship advantage norm")                                                  \
+  X(hunting_max_group_size, 1, 1, 1, true, "hunting groups (only 1 is modelled)")                                                                        \
+  X(hunting_min_ships, 8, 0, 100, true, "hunting needs this many ships")                                                                                 \
+  X(hunting_proportion, 0.45, 0.01, 1, false, "share of mining ships that may hunt")                                                                     \
+  X(hunting_proportion_after_farming, 0.35, 0.01, 1, false, "... after farming")                                                                         \
+  X(hunting_score_alpha, 0.31307190998859874, 0, 5, false, "hunting threshold: mean - this x std of mining scores")                                      \
+  X(hunting_score_beta, 0.33026966299467286, 0, 10, false, "hunting score: weight of the medium dominance")                                              \
+  X(hunting_score_cargo_clip, 1.6, 0.01, 10, false, "hunting score: cargo map clip")                                                                     \
+  X(hunting_score_delta, 0.9, 0, 10, false, "hunting score: dominance base")                                                                             \
+  X(hunting_score_farming_position_penalty, 0.8, 0, 1, false, "hunting score x this per farming cell in the way")                                        \
+  X(hunting_score_gamma, 0.9791318337163172, 0.5, 1, false, "hunting score x this ^ distance")                                                           \
+  X(hunting_score_halite_norm, 217, 1, 2000, false, "hunting score: cargo norm")                                                                         \
+  X(hunting_score_hunt, 1.8482035257667, 0, 10, false, "hunting score x this for a trapped ship within 2")                                               \
+  X(hunting_score_intercept, 1.301910597972909, 0, 10, false, "hunting score x this for an interception")                                                \
+  X(hunting_score_iota, 0.25272451340270646, 0, 10, false, "hunting score: weight of the blurred halite")                                                \
+  X(hunting_score_kappa, 0.2, 0, 10, false, "hunting score: weight of the rank")                                                                         \
+  X(hunting_score_region, 2.9006716643294306, 0, 10, false, "hunting score x this in the guarded region")                                                \
+  X(hunting_score_ship_bonus, 223, 0, 2000, false, "hunting score: value of a ship (falls to 0 at the end)")                                             \
+  X(hunting_score_ypsilon, 2.4531538731098985, 0, 10, false, "hunting score x this near the planned site")                                               \
+  X(hunting_score_zeta, 0.35, 0, 10, false, "hunting score: weight of the cargo map")                                                                    \
+  X(hunting_threshold, 9.886319178022347, -100, 100, false, "mining scores below this hunt")                                                             \
+  X(map_blur_gamma, 0.9, 0, 1, false, "mining: blurred halite weight, ^ distance")                                                                       \
+  X(map_blur_sigma, 0.3943145388324822, 0.1, 5, false, "halite blur")                                                                                    \
+  X(map_ultra_blur, 1.75, 0.1, 5, false, "wide halite blur")                                                                                             \
+  X(max_guarding_ships_per_target, 2, 1, 4, true, "defenders per target (columns)")                                                                      \
+  X(max_halite_attack_shipyard, 0, 0, 1000, true, "ships attack enemy yards with at most this cargo")                                                    \
+  X(max_hunting_ships_per_direction, 2, 1, 4, true, "hunters per enemy and direction (columns)")                                                         \
+  X(max_intrusion_count, 3, 0, 100, true, "an enemy intruding more often into a farming cell is fought")                                                 \
+  X(max_ship_advantage, 15, 0, 100, true, "no spawns this many ships ahead")                                                                             \
+  X(max_shipyard_distance, 8, 1, 20, true, "own yards at most this far apart")                                                                           \
+  X(max_shipyards, 9, 0, 50, true, "connected yards at most")                                                                                            \
+  X(min_enemy_shipyard_distance, 4, 0, 20, true, "sites at least this far from enemy yards")                                                             \
+  X(min_mining_halite, 25, 0, 500, false, "cells mined from this halite")                                                                                \
+  X(min_ships, 15, 0, 100, true, "spawn limits apply from this many ships")                                                                              \
+  X(min_shipyard_distance, 7, 1, 20, true, "own yards at least this far apart")                                                                          \
+  X(mining_score_alpha, 0.9597915235789294, 0, 2, false, "mining: weight of the way home")                                                               \
+  X(mining_score_alpha_min, 0.601668238389617, 0, 1, false, "... on the richest ground x this")                                                          \
+  X(mining_score_beta, 0.98, 0, 2, false, "mining: weight of the cargo")                                                                                 \
+  X(mining_score_beta_min, 0.93, 0, 1, false, "... on the richest ground x this")                                                                        \
+  X(mining_score_dominance_clip, 3.477399406194472, 0.01, 20, false, "mining safety clip")                                                               \
+  X(mining_score_dominance_norm, 0.2, 0, 1, false, "mining safety weight")                                                                               \
+  X(mining_score_farming_penalty, 0.01, 0, 1, false, "mining score x this on an unripe farming cell")                                                    \
+  X(mining_score_gamma, 0.9867889914414822, 0.5, 1, false, "mining score x this ^ turns")                                                                \
+  X(mining_score_juicy, 0.1520819307033613, 0, 2, false, "cargo weight before mining_score_start_returning")                                             \
+  X(mining_score_juicy_end, 0.1, 0, 2, false, "cargo weight between farming and the end game")                                                           \
+  X(mining_score_minor_farming_penalty, 0.14823668299589474, 0, 1, false, "... on an unripe minor farming cell")                                         \
+  X(mining_score_start_returning, 38, 0, 400, true, "cargo counts fully from this step")                                                                 \
+  X(minor_harvest_threshold, 0.65, 0, 1, false, "minor farming cells ripen at this x the harvest threshold")                                             \
+  X(move_preference_base, 100, -1000, 1000, true, "weight of a mining ship's way")                                                                       \
+  X(move_preference_block_shipyard, -116, -1000, 1000, true, "blocking the only yard while it can spawn")                                                \
+  X(move_preference_constructing, 145, -1000, 1000, true, "weight of the way to the site")                                                               \
+  X(move_preference_construction_guarding, 125, -1000, 1000, true, "weight of a site guard's way")                                                       \
+  X(move_preference_guarding, 102, -1000, 1000, true, "weight of a guard's way")                                                                         \
+  X(move_preference_guarding_stay, -126, -1000, 1000, true, "a guard staying on halite")                                                                 \
+  X(move_preference_hunting, 101, -1000, 1000, true, "weight of a hunter's way")                                                                         \
+  X(move_preference_mining, 121, -1000, 1000, true, "mining in place")                                                                                   \
+  X(move_preference_return, 115, -1000, 1000, true, "weight of the way home")                                                                            \
+  X(move_preference_stay_on_shipyard, -80, -1000, 1000, true, "staying on a yard")                                                                       \
+  X(return_halite, 1533, 0, 5000, true, "ships return with this cargo")                                                                                  \
+  X(ship_spawn_threshold, 0.22612643383392095, 0, 10, false, "spawn while mean halite per cell / ships exceeds this")                                    \
+  X(ships_shipyards_threshold, 0.17333887987761862, 0.01, 1, false, "yards per ship at most")                                                            \
+  X(shipyard_abandon_dominance, -20, -100, 100, false, "yards below this medium dominance are given up")                                                 \
+  X(shipyard_conversion_threshold, 2.550354977134987, 0, 100, false, "convert while mean halite per cell / yards exceeds this")                          \
+  X(shipyard_guarding_attack_probability, 0.37557884720209034, 0, 1, false, "yards under attack spawn and ram when this is at least .5 (the bot draws)") \
+  X(shipyard_guarding_min_dominance, -15, -100, 100, false, "yards under attack defended above this dominance")                                          \
+  X(shipyard_min_dominance, -1, -100, 100, false, "conversions need this medium dominance")                                                              \
+  X(shipyard_min_population, 5, 0, 50, false, "conversions need this x mean population x the farming disc cells")                                        \
+  X(shipyard_min_ship_advantage, -12, -100, 100, true, "more yards need this ship advantage")                                                            \
+  X(shipyard_start, 30, 0, 400, true, "conversions from this step")                                                                                      \
+  X(shipyard_stop, 285, 0, 400, true, "... until this step")                                                                                             \
+  X(spawn_min_dominance, -6.0, -100, 100, false, "yards spawn above this medium dominance")                                                              \
+  X(spawn_till, 285, 0, 400, true, "spawns until this step")                                                                                             \
+  X(third_shipyard_step, 47, 0, 400, true, "third yard from this step")                                                                                  \
+  X(second_shipyard_step, 21, 0, 400, true, "second yard from this step")                                                                               
 
 namespace zp {
 enum Id : int {
-#define ZETA_ENUM(name, value, help) name,
+#define ZETA_ENUM(name, value, lo, hi, integer, help) name,
   ZETA_PARAMS(ZETA_ENUM)
 #undef ZETA_ENUM
       kNumParams
@@ -133,7 +134,7 @@ enum Id : int {
 
 std::vector<ParamSpec> zeta_model_specs() {
   std::vector<ParamSpec> specs;
-#define ZETA_SPEC(name, value, help) specs.push_back({#name, value, -1e6, 1e6, help});
+#define ZETA_SPEC(name, value, lo, hi, integer, help) specs.push_back({#name, value, lo, hi, help, integer});
   ZETA_PARAMS(ZETA_SPEC)
 #undef ZETA_SPEC
   return specs;
@@ -142,7 +143,7 @@ std::vector<ParamSpec> zeta_model_specs() {
 ZetaModelParams ZetaModelParams::from(const Params& p) {
   ZetaModelParams z;
   z.values.resize(zp::kNumParams);
-#define ZETA_GET(name, value, help) z.values[zp::name] = p.get(#name);
+#define ZETA_GET(name, value, lo, hi, integer, help) z.values[zp::name] = p.get(#name);
   ZETA_PARAMS(ZETA_GET)
 #undef ZETA_GET
   return z;
@@ -1265,9 +1266,17 @@ void ZetaModelPolicy::Impl::guard_yards() {
     if (on >= 0) {
       const int k = own_index(s->ships()[static_cast<size_t>(on)].id);
       type[static_cast<size_t>(k)] = ShipType::ShipyardGuarding;
-      // The bot draws random() > attack probability here; the likelier
-      // outcome (true) is taken: the yard's ship stays.
-      if (dom > P(zp::shipyard_abandon_dominance)) change(k, y.cell, 10000);
+      // The bot draws random() > attack probability here; the model takes the
+      // likelier outcome (the yard's ship stays when the probability is
+      // below .5).
+      const bool draw_stays = P(zp::shipyard_guarding_attack_probability) < 0.5;
+      if (bank < spawn_cost || (step > P(zp::spawn_till) && (yard_count > 1 || step > 385)) ||
+          dom < P(zp::shipyard_guarding_min_dominance) || draw_stays || step >= P(zp::guarding_stop)) {
+        if (dom > P(zp::shipyard_abandon_dominance)) change(k, y.cell, 10000);
+      } else {
+        spawn(yi);
+        for (int j : attackers) change(k, s->ships()[static_cast<size_t>(j)].cell, 500);
+      }
     } else {
       std::vector<int> potential;
       for (int nb : neighbours(y.cell)) {
@@ -1305,7 +1314,8 @@ double ZetaModelPolicy::Impl::mining_score(int ship_cell, int cell, double cargo
   int dsy = yard_dist[static_cast<size_t>(cell)];
   double alpha = step > 20 + dsy ? P(zp::mining_score_alpha) : 0.5;
   double beta = mining_beta;
-  const double quality = ultra[static_cast<size_t>(ship_cell)] / max_ultra;
+  // (On a board without halite the bot divides by zero; the model takes 0.)
+  const double quality = max_ultra > 0 ? ultra[static_cast<size_t>(ship_cell)] / max_ultra : 0;
   if (alpha == P(zp::mining_score_alpha)) alpha *= P(zp::mining_score_alpha_min) + (1 - P(zp::mining_score_alpha_min)) * (1 - quality);
   if (beta == P(zp::mining_score_beta)) beta *= P(zp::mining_score_beta_min) + (1 - P(zp::mining_score_beta_min)) * (1 - quality);
   const double g = std::pow(P(zp::map_blur_gamma), dfs);
@@ -1318,7 +1328,7 @@ double ZetaModelPolicy::Impl::mining_score(int ship_cell, int cell, double cargo
   int ch;
   if (cargo_k == 0) ch = 0;
   else if (hv == 0) ch = 14;
-  else ch = static_cast<int>(clip(static_cast<int>(std::log(beta * cargo_k / hv) * 2.5 + 5.5), 0, 14));
+  else ch = static_cast<int>(clip(std::trunc(std::log(beta * cargo_k / hv) * 2.5 + 5.5), 0, 14));
   int steps;
   if (dsy == 0) {
     steps = 0;
@@ -1601,7 +1611,7 @@ void ZetaModelPolicy::Impl::assign_targets() {
         for (int r = 0; r < dr; ++r)
           for (int t = 0; t < static_cast<int>(gt.size()); ++t) {
             const int d = dist(ship(free_guards[static_cast<size_t>(r)]).cell, gt[static_cast<size_t>(t)].cell);
-            if (d <= P(zp::guarding_aggression_radius)) dm[static_cast<size_t>(r * dc + t * 2)] = d;
+            if (d <= P(zp::guarding_aggression_radius)) dm[static_cast<size_t>(r * dc + t * per)] = d;
           }
         for (const auto& [r, c] : assign_max(solver, dr, dc, dm, false)) {
           if (dm[static_cast<size_t>(r * dc + c)] > P(zp::guarding_aggression_radius)) continue;
