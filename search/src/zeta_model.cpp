@@ -128,7 +128,8 @@ enum Id : int {
 #define ZETA_ENUM(name, value, lo, hi, integer, help) name,
   ZETA_PARAMS(ZETA_ENUM)
 #undef ZETA_ENUM
-      kNumParams
+      ids_as_strings,
+  kNumParams
 };
 }  // namespace zp
 
@@ -137,6 +138,7 @@ std::vector<ParamSpec> zeta_model_specs() {
 #define ZETA_SPEC(name, value, lo, hi, integer, help) specs.push_back({#name, value, lo, hi, help, integer});
   ZETA_PARAMS(ZETA_SPEC)
 #undef ZETA_SPEC
+  specs.push_back({"ids_as_strings", 0, 0, 1, "1: units in the order of their ids as strings, as a Python agent sees them in `halite arena`; 0: in creation order, as in Kaggle's env", true, false});
   return specs;
 }
 
@@ -146,6 +148,7 @@ ZetaModelParams ZetaModelParams::from(const Params& p) {
 #define ZETA_GET(name, value, lo, hi, integer, help) z.values[zp::name] = p.get(#name);
   ZETA_PARAMS(ZETA_GET)
 #undef ZETA_GET
+  z.values[zp::ids_as_strings] = p.get("ids_as_strings");
   return z;
 }
 
@@ -1920,7 +1923,24 @@ void ZetaModelPolicy::Impl::decide(const State& st, int player, PolicyDecision& 
     for (size_t i = 0; i < ships.size(); ++i)
       if (ships[i].owner == q) (q == me ? own : enemies).push_back(static_cast<int>(i));
   for (size_t i = 0; i < yards.size(); ++i)
-    if (yards[i].owner == me) own_yards.push_back(static_cast<int>(i)), yard_cells.push_back(yards[i].cell);
+    if (yards[i].owner == me) own_yards.push_back(static_cast<int>(i));
+  if (PI(zp::ids_as_strings)) {  // as nlohmann::json's sorted objects list them
+    auto by_name = [](auto units) {
+      return [units](int a, int b) { return units[static_cast<size_t>(a)].id.str() < units[static_cast<size_t>(b)].id.str(); };
+    };
+    std::stable_sort(own.begin(), own.end(), by_name(ships));
+    std::stable_sort(own_yards.begin(), own_yards.end(), by_name(yards));
+    std::vector<int> sorted_enemies;
+    for (int q = 0; q < st.num_players(); ++q) {
+      std::vector<int> theirs;
+      for (int e : enemies)
+        if (ships[static_cast<size_t>(e)].owner == q) theirs.push_back(e);
+      std::stable_sort(theirs.begin(), theirs.end(), by_name(ships));
+      sorted_enemies.insert(sorted_enemies.end(), theirs.begin(), theirs.end());
+    }
+    enemies = sorted_enemies;
+  }
+  for (int i : own_yards) yard_cells.push_back(yards[static_cast<size_t>(i)].cell);
   ship_count = static_cast<int>(own.size());
   yard_count = static_cast<int>(own_yards.size());
   ship_at.assign(static_cast<size_t>(cells), -1);
@@ -2166,6 +2186,14 @@ void ZetaModelPolicy::Impl::decide(const State& st, int player, PolicyDecision& 
     pay -= kSpawnCost;
     d.spawn_yards.push_back(yi);
   }
+  if (const char* f = std::getenv("ZETA_ORDERS"))
+    if (FILE* out = std::fopen(f, "a")) {
+      static const char* acts[] = {"-", "NORTH", "SOUTH", "EAST", "WEST", "CONVERT"};
+      for (const auto& [i, option] : d.ship_choices)
+        if (option != 0) std::fprintf(out, "%d %s %s\n", step, ships[static_cast<size_t>(i)].id.str().c_str(), acts[option]);
+      for (int yi : d.spawn_yards) std::fprintf(out, "%d %s SPAWN\n", step, yards[static_cast<size_t>(yi)].id.str().c_str());
+      std::fclose(out);
+    }
 }
 
 PlannerInfo zeta_model_planner_info() {
