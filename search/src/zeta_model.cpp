@@ -5,8 +5,6 @@
 #include <map>
 #include <numeric>
 #include <set>
-#include <cstdio>
-#include <cstdlib>
 
 #include "policy_planner.h"
 
@@ -160,7 +158,47 @@ constexpr std::array<int, 9> kShipsPerYards = {0, 8, 16, 23, 27, 31, 36, 42, 46}
 constexpr int kLastStep = 398;     // the bot's "last step" in its end-game rules
 constexpr double kNone = -999999;  // the bot's score of a forbidden assignment
 constexpr int kFar = 20;           // the bot's "no enemy" distance
-constexpr int kConvertCost = 500, kSpawnCost = 500;  // the bot reads the config; these are Kaggle's
+
+// Numbers of the bot's code (not of its parameter set), by rule.
+// Cell scores of a ship's reachable cells:
+constexpr double kUnguardedYard = 300;     // an enemy yard whose owner can neither spawn nor defend it ...
+constexpr double kUnguardedMaxCargo = 30;  // ... for a ship carrying less than this
+constexpr double kEnemyYardLoaded = 400;   // a loaded ship on an enemy yard: - (this + cargo)
+constexpr double kAttackYard = 400;        // an empty ship attacks an enemy yard (leading, late, in the farm, near home)
+constexpr double kEnemyYardOther = -300;   // otherwise an enemy yard is avoided
+constexpr double kLighterEnemy = 750;      // an enemy ship lighter than ours on the cell: - (this + cargo - its cargo / 2)
+constexpr double kEqualEnemy = 450;        // one as heavy (both would sink)
+constexpr double kHeavierCap = 35, kHeavierNeighbourCap = 25;  // caps of the prey bonuses
+constexpr double kLighterNeighbourExtra = 0.15;  // lighter enemies next to a cell: discount + this
+// Danger of each reachable cell: enemies within the small radius that can
+// sink the ship count 2 (1 if as heavy), x this ^ distance.
+constexpr double kDangerDecay = 0.6;
+constexpr double kEarlyYardStay = -200;    // staying on the yard in the first steps after it is built ...
+constexpr int kEarlyYardSteps = 12;        // ... this many
+// Worth of a player for the ranks: bank + ships and yards (falling to 0 at
+// kLastStep) + a quarter of the cargo.
+constexpr double kShipWorth = 500, kYardWorth = 750, kCargoWorth = 0.25;
+// Maps: a yard's weight in the dominance maps (own; an enemy's in the safety
+// map), the scales of the maps the bot reads, the cargo map's yard cargo.
+constexpr double kYardDominance = 1.5, kEnemyYardSafety = 1.8;
+constexpr double kSmallDominanceScale = 22, kMediumDominanceScale = 80, kSafetyScale = 20;
+constexpr double kRegionScale = 50, kRegionSigma = 2.5, kRegionThreshold = 0.1;
+constexpr double kCargoSigma = 2.5, kCargoScale = 30, kYardCargo = 700;
+// Preferences that override the rest.
+constexpr double kSpawnCell = -1500;       // an own ship next to a spawning yard keeps off it
+constexpr double kHoldYard = 10000;        // the yard's ship stays when an enemy is next to it
+constexpr double kGuardYard = 8000;        // a neighbour steps onto an unmanned yard under attack
+constexpr double kRamAttacker = 500;       // the yard's ship rams the attacker (when the yard spawns)
+constexpr double kEndingHome = 9999;       // an ending ship next to a yard goes in
+constexpr double kConvertNow = 9999999;    // a ship chosen to convert
+constexpr double kPaidConvert = 5000;      // a conversion column above this was paid when chosen
+constexpr double kGuardNoMining = -500;    // a guard on its way does not stop to mine
+// The end game and the first turns.
+constexpr int kFirstTurns = 10;            // without a yard, the first ship builds one by then
+constexpr int kLateStep = 385;             // after this, no yard without cargo to pay it and no defensive spawn while several yards
+constexpr double kLateConvertCargo = 800;  // ... the fleet's cargo that still pays a late yard
+constexpr double kFirstYardCargo = 1200;   // without a yard, a fleet carrying this converts even late
+constexpr int kLastRescueSpawn = 390;      // a player without ships spawns until then
 
 // Kaggle's ship actions, as the bot codes them in its navigation tables.
 enum Dir : int { kNorth = 0, kEast = 1, kSouth = 2, kWest = 3 };
@@ -327,31 +365,8 @@ const MiningTable& mining_table() {
 
 // scipy.optimize.linear_sum_assignment(maximize) on rows x cols: the
 // (row, col) pairs in row order (wider than tall by transposing, as SciPy).
-bool g_debug = false;
-std::vector<std::pair<int, int>> assign_max_(CrouseAssignment& solver, int rows, int cols,
-                                            const std::vector<double>& score, bool maximize);
 std::vector<std::pair<int, int>> assign_max(CrouseAssignment& solver, int rows, int cols,
                                             const std::vector<double>& score, bool maximize = true) {
-  auto r = assign_max_(solver, rows, cols, score, maximize);
-  if (g_debug) {
-    static int call = 0;
-    char name[64];
-    std::snprintf(name, sizeof name, "/tmp/zt/lsa%d.txt", call++);
-    if (FILE* f = std::fopen(name, "w")) {
-      for (int i = 0; i < rows; ++i) {
-        for (int j = 0; j < cols; ++j) std::fprintf(f, "%.17g ", score[static_cast<size_t>(i * cols + j)]);
-        std::fprintf(f, "\n");
-      }
-      std::fclose(f);
-    }
-    std::fprintf(stderr, "LSA (%d, %d) %d [", rows, cols, maximize);
-    for (auto [a, b] : r) std::fprintf(stderr, "(%d, %d), ", a, b);
-    std::fprintf(stderr, "]\n");
-  }
-  return r;
-}
-std::vector<std::pair<int, int>> assign_max_(CrouseAssignment& solver, int rows, int cols,
-                                            const std::vector<double>& score, bool maximize) {
   std::vector<std::pair<int, int>> out;
   if (rows == 0 || cols == 0) return out;
   const double sign = maximize ? -1 : 1;
@@ -413,7 +428,7 @@ struct ZetaModelPolicy::Impl {
   int first_yard_step = 0;
   int farming_end = 0;
   int last_yard_count = 0;
-  double spawn_cost = kSpawnCost;
+  double spawn_cost = 0;  // the bot's spawn budget of the last turn (twice the price while a yard is planned)
   std::vector<std::map<UnitId, int>> intrusions;  // per cell
   std::map<UnitId, Target> hunting_targets;       // by own ship
   std::vector<double> small_dom, small_safety, medium_dom, cargo_map;
@@ -423,6 +438,7 @@ struct ZetaModelPolicy::Impl {
   const State* s = nullptr;
   int me = 0, n = 0, cells = 0, step = 0;
   double bank = 0;
+  double spawn_price = 500, convert_price = 500;  // the configuration's
   int ship_count = 0, yard_count = 0;
   std::vector<int> own;       // indices into s->ships(), the bot's order
   std::vector<int> enemies;   // indices into s->ships(), by player then order
@@ -532,7 +548,7 @@ struct ZetaModelPolicy::Impl {
     first_yard_step = 0;
     farming_end = farming_end0;
     last_yard_count = 0;
-    spawn_cost = kSpawnCost;
+    spawn_cost = 0;  // set on the first turn
     intrusions.clear();
     hunting_targets.clear();
     small_dom.clear();
@@ -615,7 +631,7 @@ std::vector<double> ZetaModelPolicy::Impl::dominance(double sigma, double factor
     for (const Ship& sh : s->ships())
       if (sh.owner == q) raw[sh.cell] = clip(clip_h - sh.cargo, 0, clip_h) / clip_h;
     for (const Shipyard& y : s->shipyards())
-      if (y.owner == q) raw[y.cell] += 1.5;
+      if (y.owner == q) raw[y.cell] += kYardDominance;
     gaussian_blur(raw, n, sigma, false, blurred_map);
     for (int c = 0; c < cells; ++c) rows[static_cast<size_t>(q)][static_cast<size_t>(c)] = factor * blurred_map[static_cast<size_t>(c)];
   }
@@ -632,28 +648,28 @@ std::vector<double> ZetaModelPolicy::Impl::dominance(double sigma, double factor
 
 void ZetaModelPolicy::Impl::compute_maps() {
   const double clip_h = P(zp::dominance_map_halite_clip);
-  auto dom = dominance(P(zp::dominance_map_small_sigma), 22);
+  auto dom = dominance(P(zp::dominance_map_small_sigma), kSmallDominanceScale);
   small_dom.assign(dom.begin() + me * cells, dom.begin() + (me + 1) * cells);
-  dom = dominance(P(zp::dominance_map_medium_sigma), 80);
+  dom = dominance(P(zp::dominance_map_medium_sigma), kMediumDominanceScale);
   medium_dom.assign(dom.begin() + me * cells, dom.begin() + (me + 1) * cells);
   std::vector<double> raw(static_cast<size_t>(cells), 0.0), b;
   for (const Ship& sh : s->ships()) raw[sh.cell] += (sh.owner == me ? 1 : -1) * clip(clip_h - sh.cargo, 0, clip_h) / clip_h;
-  for (const Shipyard& y : s->shipyards()) raw[y.cell] += y.owner == me ? 1.5 : -1.8;
+  for (const Shipyard& y : s->shipyards()) raw[y.cell] += y.owner == me ? kYardDominance : -kEnemyYardSafety;
   gaussian_blur(raw, n, P(zp::dominance_map_small_sigma), false, b);
   small_safety.resize(static_cast<size_t>(cells));
-  for (int c = 0; c < cells; ++c) small_safety[static_cast<size_t>(c)] = 20 * b[static_cast<size_t>(c)];
+  for (int c = 0; c < cells; ++c) small_safety[static_cast<size_t>(c)] = kSafetyScale * b[static_cast<size_t>(c)];
   std::fill(raw.begin(), raw.end(), 0.0);
   const double norm = P(zp::cargo_map_halite_norm);
   for (int k : own) raw[s->ships()[static_cast<size_t>(k)].cell] += s->ships()[static_cast<size_t>(k)].cargo / norm;
-  for (int y : own_yards) raw[s->shipyards()[static_cast<size_t>(y)].cell] += 700 / norm;
-  gaussian_blur(raw, n, 2.5, false, b);
+  for (int y : own_yards) raw[s->shipyards()[static_cast<size_t>(y)].cell] += kYardCargo / norm;
+  gaussian_blur(raw, n, kCargoSigma, false, b);
   cargo_map.resize(static_cast<size_t>(cells));
-  for (int c = 0; c < cells; ++c) cargo_map[static_cast<size_t>(c)] = 30 * b[static_cast<size_t>(c)];
-  dom = dominance(2.5, 50);
+  for (int c = 0; c < cells; ++c) cargo_map[static_cast<size_t>(c)] = kCargoScale * b[static_cast<size_t>(c)];
+  dom = dominance(kRegionSigma, kRegionScale);
   region_map.assign(static_cast<size_t>(cells), -1);
   for (int i = 0; i < 4; ++i)
     for (int c = 0; c < cells; ++c)
-      if (dom[static_cast<size_t>(i * cells + c)] >= 0.1) region_map[static_cast<size_t>(c)] = i;
+      if (dom[static_cast<size_t>(i * cells + c)] >= kRegionThreshold) region_map[static_cast<size_t>(c)] = i;
 }
 
 bool ZetaModelPolicy::Impl::is_triangle(int a, int b, int c) const {
@@ -790,24 +806,24 @@ double ZetaModelPolicy::Impl::cell_score(int k, int cell) const {
         const int j = ship_at[static_cast<size_t>(nb)];
         if (j >= 0 && ships[static_cast<size_t>(j)].owner == y.owner && ships[static_cast<size_t>(j)].cargo <= sh.cargo) ++owner_guards;
       }
-      if (s->player(y.owner).bank < kSpawnCost && si < 0 && sh.cargo < 30 && owner_guards == 0) score += 300;
-      else if (sh.cargo > P(zp::max_halite_attack_shipyard)) score -= 400 + sh.cargo;
+      if (s->player(y.owner).bank < spawn_price && si < 0 && sh.cargo < kUnguardedMaxCargo && owner_guards == 0) score += kUnguardedYard;
+      else if (sh.cargo > P(zp::max_halite_attack_shipyard)) score -= kEnemyYardLoaded + sh.cargo;
       else if ((sh.cargo == 0 && ((rank == 0 && ship_advantage > 0) || step >= P(zp::end_start) || is_farming[static_cast<size_t>(cell)])) ||
                yard_dist[static_cast<size_t>(cell)] <= 2)
-        score += 400;
-      else score -= 300;
+        score += kAttackYard;
+      else score += kEnemyYardOther;
     } else if (bank >= spawn_cost && yard_count == 1 && !spawn_limit) {
       if (step <= 100 || medium_dom[static_cast<size_t>(cell)] >= P(zp::spawn_min_dominance)) score += P(zp::move_preference_block_shipyard);
     }
   }
   if (si >= 0 && ships[static_cast<size_t>(si)].owner != me) {
     const Ship& e = ships[static_cast<size_t>(si)];
-    if (e.cargo < sh.cargo) score -= 750 + sh.cargo - 0.5 * e.cargo;
+    if (e.cargo < sh.cargo) score -= kLighterEnemy + sh.cargo - 0.5 * e.cargo;
     else if (e.cargo == sh.cargo) {
       if ((!is_farming[static_cast<size_t>(cell)] || (yi < 0 && intruder_ok(cell, e.id))) && yard_dist[static_cast<size_t>(cell)] > 1 &&
           (next_site < 0 || dist(cell, next_site) > 2))
-        score -= 450;
-    } else score += std::min(e.cargo * P(zp::cell_score_enemy_halite), 35.0);
+        score -= kEqualEnemy;
+    } else score += std::min(e.cargo * P(zp::cell_score_enemy_halite), kHeavierCap);
   }
   double nv = 0;
   const double disc = P(zp::cell_score_neighbour_discount);
@@ -816,17 +832,17 @@ double ZetaModelPolicy::Impl::cell_score(int k, int cell) const {
     if (j < 0 || ships[static_cast<size_t>(j)].owner == me) continue;
     const Ship& e = ships[static_cast<size_t>(j)];
     if (e.cargo < sh.cargo) {
-      nv = -(750 + sh.cargo) * (disc + 0.15);
+      nv = -(kLighterEnemy + sh.cargo) * (disc + kLighterNeighbourExtra);
       break;
     }
     if (e.cargo == sh.cargo && !is_yard[static_cast<size_t>(cell)]) {
       if ((!is_farming[static_cast<size_t>(cell)] && yard_dist[static_cast<size_t>(cell)] > 1 && yard_dist[static_cast<size_t>(nb)] > 1 &&
            (next_site < 0 || dist(cell, next_site) > 2)) ||
           (yard_at[static_cast<size_t>(nb)] < 0 && intruder_ok(nb, e.id))) {
-        if (step > P(zp::greed_stop) || presence_diff[static_cast<size_t>(e.owner)] >= P(zp::greed_min_map_diff)) nv -= 450 * disc;
+        if (step > P(zp::greed_stop) || presence_diff[static_cast<size_t>(e.owner)] >= P(zp::greed_min_map_diff)) nv -= kEqualEnemy * disc;
       }
     } else {
-      nv += std::min(e.cargo * P(zp::cell_score_enemy_halite) * disc, 25.0);
+      nv += std::min(e.cargo * P(zp::cell_score_enemy_halite) * disc, kHeavierNeighbourCap);
     }
   }
   score += nv;
@@ -858,7 +874,7 @@ void ZetaModelPolicy::Impl::fill_preferences() {
     for (int y : yard_cells)
       if (in_list(std::vector<int>(reach.begin(), reach.begin() + distinct_positions), y))
         for (int i = 0; i < 3; ++i) reach.push_back(y);
-  convert_columns = static_cast<int>(std::floor(bank / kConvertCost)) + 1;
+  convert_columns = static_cast<int>(std::floor(bank / convert_price)) + 1;
   column_of.assign(static_cast<size_t>(cells), {});
   for (size_t i = 0; i < reach.size(); ++i) column_of[static_cast<size_t>(reach[i])].push_back(static_cast<int>(i));
   danger.assign(static_cast<size_t>(cells), 99999);
@@ -872,15 +888,15 @@ void ZetaModelPolicy::Impl::fill_preferences() {
   const int small_r = PI(zp::dominance_map_small_radius);
   for (size_t k = 0; k < own.size(); ++k) {
     const Ship& sh = ship(static_cast<int>(k));
-    if (sh.cargo >= P(zp::convert_when_attacked_threshold) && sh.cargo + bank >= kConvertCost)
+    if (sh.cargo >= P(zp::convert_when_attacked_threshold) && sh.cargo + bank >= convert_price)
       for (size_t c = reach.size(); c < width; ++c) pref[k * width + c] = -P(zp::convert_when_attacked_threshold);
     const auto r = in_reach(sh.cell);
     std::array<double, 5> dscore{};
     for (size_t i = 0; i < 5; ++i) {
       double ds = 0;
       for (int q : radius_list(r[i], small_r)) {
-        if (danger[static_cast<size_t>(q)] < sh.cargo) ds += 2 * std::pow(0.6, dist(r[i], q));
-        else if (danger[static_cast<size_t>(q)] == sh.cargo) ds += std::pow(0.6, dist(r[i], q));
+        if (danger[static_cast<size_t>(q)] < sh.cargo) ds += 2 * std::pow(kDangerDecay, dist(r[i], q));
+        else if (danger[static_cast<size_t>(q)] == sh.cargo) ds += std::pow(kDangerDecay, dist(r[i], q));
       }
       dscore[i] = ds;
     }
@@ -893,7 +909,7 @@ void ZetaModelPolicy::Impl::fill_preferences() {
                std::trunc((1 - (dscore[i] - lo) / (hi - lo)) * P(zp::cell_score_danger) - floordiv(P(zp::cell_score_danger), 2)));
     }
     if (yard_at[sh.cell] >= 0)
-      change(static_cast<int>(k), sh.cell, step > 12 + first_yard_step ? P(zp::move_preference_stay_on_shipyard) : -200);
+      change(static_cast<int>(k), sh.cell, step > kEarlyYardSteps + first_yard_step ? P(zp::move_preference_stay_on_shipyard) : kEarlyYardStay);
   }
 }
 
@@ -1097,7 +1113,7 @@ bool ZetaModelPolicy::Impl::good_triangle(int cell) const {
 
 bool ZetaModelPolicy::Impl::should_convert(int k) const {
   const Ship& sh = ship(k);
-  if (bank + sh.cargo < kConvertCost) return false;
+  if (bank + sh.cargo < convert_price) return false;
   int nearest = kFar;
   for (int e : enemies) nearest = std::min(nearest, dist(sh.cell, s->ships()[static_cast<size_t>(e)].cell));
   int guards = 0;
@@ -1107,8 +1123,8 @@ bool ZetaModelPolicy::Impl::should_convert(int k) const {
   }
   if (guards == 0 && ship_count > 5) return false;
   if (sh.cell == next_site && step <= P(zp::shipyard_stop)) return true;
-  if (yard_count == 0 && step <= 10) return false;
-  if (yard_count == 0 && (step <= P(zp::end_start) || sh.cargo >= kConvertCost || cargo >= 1200)) return true;
+  if (yard_count == 0 && step <= kFirstTurns) return false;
+  if (yard_count == 0 && (step <= P(zp::end_start) || sh.cargo >= convert_price || cargo >= kFirstYardCargo)) return true;
   if (connected >= P(zp::max_shipyards)) return false;
   if (mean_halite / yard_count < P(zp::shipyard_conversion_threshold) ||
       (std::max(connected, 1) + 1) / static_cast<double>(ship_count) >= P(zp::ships_shipyards_threshold))
@@ -1121,8 +1137,8 @@ void ZetaModelPolicy::Impl::convert(int k) {
   const Ship& sh = ship(k);
   type[static_cast<size_t>(k)] = ShipType::Converting;
   const size_t width = reach.size() + static_cast<size_t>(convert_columns);
-  for (size_t c = static_cast<size_t>(distinct_positions); c < width; ++c) pref[static_cast<size_t>(k) * width + c] = 9999999;
-  bank += sh.cargo - kConvertCost;
+  for (size_t c = static_cast<size_t>(distinct_positions); c < width; ++c) pref[static_cast<size_t>(k) * width + c] = kConvertNow;
+  bank += sh.cargo - convert_price;
   --ship_count;
   ++yard_count;
   planned_sites.push_back(sh.cell);
@@ -1134,13 +1150,13 @@ void ZetaModelPolicy::Impl::spawn(int y) {
   const int cell = s->shipyards()[static_cast<size_t>(y)].cell;
   spawns.push_back(y);
   planned_moves.push_back(cell);
-  bank -= kSpawnCost;
+  bank -= spawn_price;
   ++ship_count;
   std::vector<int> around = {cell};
   for (int nb : neighbours(cell)) around.push_back(nb);
   for (int c : around) {
     const int j = ship_at[static_cast<size_t>(c)];
-    if (j >= 0 && s->ships()[static_cast<size_t>(j)].owner == me) change(own_index(s->ships()[static_cast<size_t>(j)].id), cell, -1500);
+    if (j >= 0 && s->ships()[static_cast<size_t>(j)].owner == me) change(own_index(s->ships()[static_cast<size_t>(j)].id), cell, kSpawnCell);
   }
 }
 
@@ -1164,7 +1180,7 @@ void ZetaModelPolicy::Impl::build_yards() {
         board_yards >= last_yard_count) &&
       board_yards > 0 && step <= P(zp::shipyard_stop))
     plan_site();
-  const bool disabled = (P(zp::shipyard_start) > step || step > P(zp::shipyard_stop)) && (step > 10 || board_yards > 0);
+  const bool disabled = (P(zp::shipyard_start) > step || step > P(zp::shipyard_stop)) && (step > kFirstTurns || board_yards > 0);
   const int base = std::max(connected, 1) + 1;
   const int board_ships = static_cast<int>(own.size());
   const bool want = step < P(zp::shipyard_stop) &&
@@ -1238,7 +1254,7 @@ int ZetaModelPolicy::Impl::guard_position(int site, std::vector<UnitId>& taken) 
       type[static_cast<size_t>(g)] = ShipType::Guarding;
       if (e_d <= m_d) urgent_guard[static_cast<size_t>(g)] = 1;
     } else if (e_d - 2 <= m_d) {
-      if (halite[ship(g).cell] > 0) change(g, ship(g).cell, -500);
+      if (halite[ship(g).cell] > 0) change(g, ship(g).cell, kGuardNoMining);
     }
   };
   place(guard, ed, md);
@@ -1273,12 +1289,12 @@ void ZetaModelPolicy::Impl::guard_yards() {
       // likelier outcome (the yard's ship stays when the probability is
       // below .5).
       const bool draw_stays = P(zp::shipyard_guarding_attack_probability) < 0.5;
-      if (bank < spawn_cost || (step > P(zp::spawn_till) && (yard_count > 1 || step > 385)) ||
+      if (bank < spawn_cost || (step > P(zp::spawn_till) && (yard_count > 1 || step > kLateStep)) ||
           dom < P(zp::shipyard_guarding_min_dominance) || draw_stays || step >= P(zp::guarding_stop)) {
-        if (dom > P(zp::shipyard_abandon_dominance)) change(k, y.cell, 10000);
+        if (dom > P(zp::shipyard_abandon_dominance)) change(k, y.cell, kHoldYard);
       } else {
         spawn(yi);
-        for (int j : attackers) change(k, s->ships()[static_cast<size_t>(j)].cell, 500);
+        for (int j : attackers) change(k, s->ships()[static_cast<size_t>(j)].cell, kRamAttacker);
       }
     } else {
       std::vector<int> potential;
@@ -1289,7 +1305,7 @@ void ZetaModelPolicy::Impl::guard_yards() {
       }
       if (!potential.empty() && (reached_spawn_limit() || bank < spawn_cost)) {
         std::stable_sort(potential.begin(), potential.end(), [&](int a, int b) { return ship(a).cargo < ship(b).cargo; });
-        change(potential[0], y.cell, 8000);
+        change(potential[0], y.cell, kGuardYard);
         type[static_cast<size_t>(potential[0])] = ShipType::ShipyardGuarding;
       } else if (bank > spawn_cost && (dom >= P(zp::shipyard_guarding_min_dominance) || step <= 25 || yard_count == 1) &&
                  (step < P(zp::guarding_stop) || (yard_count == 1 && step < P(zp::end_start)))) {
@@ -1402,8 +1418,8 @@ double ZetaModelPolicy::Impl::hunting_score(int k, int e) {
   const int d = dist(sh.cell, en.cell);
   double hs;
   if (dh < 0) hs = -9999;
-  else if (dh == 0) hs = 0.25 * P(zp::hunting_score_ship_bonus) * (1 - step / 398.0) / P(zp::hunting_score_halite_norm);
-  else hs = (P(zp::hunting_score_ship_bonus) * (1 - step / 398.0) + dh) / P(zp::hunting_score_halite_norm);
+  else if (dh == 0) hs = 0.25 * P(zp::hunting_score_ship_bonus) * (1 - step / static_cast<double>(kLastStep)) / P(zp::hunting_score_halite_norm);
+  else hs = (P(zp::hunting_score_ship_bonus) * (1 - step / static_cast<double>(kLastStep)) + dh) / P(zp::hunting_score_halite_norm);
   const double dom = P(zp::hunting_score_delta) + P(zp::hunting_score_beta) * clip(medium_dom[en.cell] + 10, 0, 20) / 20;
   const double player_score = 1 + P(zp::hunting_score_kappa) * (rank <= 1 ? 3 - rank_of[static_cast<size_t>(me)] : rank_of[static_cast<size_t>(me)]);
   double score = std::pow(P(zp::hunting_score_gamma), d) * hs * (is_guarding[en.cell] ? P(zp::hunting_score_region) : 1) * dom * player_score *
@@ -1695,7 +1711,7 @@ void ZetaModelPolicy::Impl::handle_returning(int k) {
     dest = planned_sites[0];
   }
   if (ending && dist(sh.cell, dest) == 1) {
-    change(k, dest, 9999);
+    change(k, dest, kEndingHome);
     return;
   }
   prefer(k, nav(sh.cell, dest), P(zp::move_preference_return), true, false, dest);
@@ -1712,7 +1728,7 @@ void ZetaModelPolicy::Impl::handle_mining(int k) {
       for (int nb : neighbours(sh.cell)) {
         const int y = yard_at[static_cast<size_t>(nb)];
         if (y >= 0 && s->shipyards()[static_cast<size_t>(y)].owner == me)
-          change(k, nb, (step <= 11 && bank >= kSpawnCost ? 5 : 1) * P(zp::move_preference_stay_on_shipyard));
+          change(k, nb, (step <= 11 && bank >= spawn_price ? 5 : 1) * P(zp::move_preference_stay_on_shipyard));
       }
   } else {
     change(k, target, P(zp::move_preference_mining));
@@ -1829,12 +1845,13 @@ void ZetaModelPolicy::Impl::move_ships() {
   mining.clear();
   hunting.clear();
   guarding.clear();
-  if (yard_count == 0 && step > 10) {
+  if (yard_count == 0 && step > kFirstTurns) {
     int best = 0;
     for (size_t k = 1; k < own.size(); ++k)
       if (ship(static_cast<int>(k)).cargo > ship(best).cargo) best = static_cast<int>(k);
     const Ship& sh = ship(best);
-    if (sh.cargo + bank >= kConvertCost && (step <= 385 || cargo > 800 || sh.cargo >= kConvertCost)) convert(best);
+    if (sh.cargo + bank >= convert_price && (step <= kLateStep || cargo > kLateConvertCargo || sh.cargo >= convert_price))
+      convert(best);
   }
   for (size_t k = 0; k < own.size(); ++k)
     if (yard_at[ship(static_cast<int>(k)).cell] >= 0 && 30 < step && step < farming_end && !typed(static_cast<int>(k))) {
@@ -1905,9 +1922,11 @@ void ZetaModelPolicy::Impl::decide(const State& st, int player, PolicyDecision& 
   n = st.size();
   cells = n * n;
   step = st.step();
-  if (const char* e = std::getenv("ZETA_DEBUG")) g_debug = std::atoi(e) == step;
+  spawn_price = static_cast<double>(st.config().spawn_cost);
+  convert_price = static_cast<double>(st.config().convert_cost);
   if (!started || static_cast<int>(intrusions.size()) != cells) {
     reset(PI(zp::farming_end));
+    spawn_cost = spawn_price;
     started = true;
     intrusions.assign(static_cast<size_t>(cells), {});
   }
@@ -1982,12 +2001,12 @@ void ZetaModelPolicy::Impl::decide(const State& st, int player, PolicyDecision& 
   std::vector<double> score(static_cast<size_t>(np_)), presence(static_cast<size_t>(np_)), banks(static_cast<size_t>(np_));
   std::vector<int> ship_n(static_cast<size_t>(np_), 0), yard_n(static_cast<size_t>(np_), 0);
   std::vector<double> cargo_q(static_cast<size_t>(np_), 0);
-  for (const Ship& sh : ships) ++ship_n[sh.owner], cargo_q[sh.owner] += sh.cargo / 4;
+  for (const Ship& sh : ships) ++ship_n[sh.owner], cargo_q[sh.owner] += sh.cargo * kCargoWorth;
   for (const Shipyard& y : yards) ++yard_n[y.owner];
   for (int q = 0; q < np_; ++q) {
-    const double left = 1 - step / 398.0;
-    score[static_cast<size_t>(q)] = st.player(q).bank + ship_n[static_cast<size_t>(q)] * 500 * left + yard_n[static_cast<size_t>(q)] * 750 * left +
-                                    cargo_q[static_cast<size_t>(q)];
+    const double left = 1 - step / static_cast<double>(kLastStep);
+    score[static_cast<size_t>(q)] = st.player(q).bank + ship_n[static_cast<size_t>(q)] * kShipWorth * left +
+                                    yard_n[static_cast<size_t>(q)] * kYardWorth * left + cargo_q[static_cast<size_t>(q)];
     presence[static_cast<size_t>(q)] = ship_n[static_cast<size_t>(q)] + yard_n[static_cast<size_t>(q)];
     banks[static_cast<size_t>(q)] = st.player(q).bank;
   }
@@ -2062,7 +2081,7 @@ void ZetaModelPolicy::Impl::decide(const State& st, int player, PolicyDecision& 
   if (step < farming_end) farming_end = estimate_farming_end();
   // The bot's special first steps.
   if (step == 0) plan_site();
-  if (step <= 10 && own_yards.empty() && own.size() == 1 && ship(0).cell != next_site) type[0] = ShipType::Constructing;
+  if (step <= kFirstTurns && own_yards.empty() && own.size() == 1 && ship(0).cell != next_site) type[0] = ShipType::Constructing;
   build_yards();
   guard_yards();
   {
@@ -2073,7 +2092,7 @@ void ZetaModelPolicy::Impl::decide(const State& st, int player, PolicyDecision& 
       const int j = ship_at[static_cast<size_t>(next_site)];
       own_on_site = j >= 0 && ships[static_cast<size_t>(j)].owner == me;
     }
-    spawn_cost = next_site >= 0 && (constructing || own_on_site || step < 20) && step < P(zp::shipyard_stop) ? 2 * kSpawnCost : kSpawnCost;
+    spawn_cost = next_site >= 0 && (constructing || own_on_site || step < 20) && step < P(zp::shipyard_stop) ? 2 * spawn_price : spawn_price;
   }
   move_ships();
 
@@ -2084,8 +2103,8 @@ void ZetaModelPolicy::Impl::decide(const State& st, int player, PolicyDecision& 
     for (const auto& [r, c] : assign_max(solver, static_cast<int>(m), width, pref)) {
       const Ship& sh = ship(r);
       if (c >= static_cast<int>(reach.size())) {
-        if (pref[static_cast<size_t>(r * width + c)] <= 5000) {
-          bank -= kConvertCost;
+        if (pref[static_cast<size_t>(r * width + c)] <= kPaidConvert) {
+          bank -= convert_price;
           planned_sites.push_back(sh.cell);
         }
         order[static_cast<size_t>(r)] = kConvertOption;
@@ -2101,50 +2120,8 @@ void ZetaModelPolicy::Impl::decide(const State& st, int player, PolicyDecision& 
     }
   }
 
-  if (const char* e = std::getenv("ZETA_DEBUG"); e && std::atoi(e) == step) {
-    static const char* names[] = {"None","MINING","RETURNING","HUNTING","SHIPYARD_GUARDING","GUARDING","DEFENDING","CONVERTING","CONSTRUCTING","CONSTRUCTION_GUARDING","ENDING"};
-    std::fprintf(stderr, "STEP %d\n", step);
-    for (size_t k = 0; k < m; ++k) {
-      const Ship& sh = ship(static_cast<int>(k));
-      const auto ht = hunting_targets.find(sh.id);
-      static const char* acts[] = {"-", "NORTH", "SOUTH", "EAST", "WEST", "CONVERT"};
-      std::fprintf(stderr, " ship %s %d %g %s mt %d dt %d ht %s bg %d act %s\n", sh.id.str().c_str(), sh.cell, sh.cargo, names[static_cast<int>(type[k])],
-                   mining_target[k], deposit_target[k], ht == hunting_targets.end() ? "-" : ht->second.id.str().c_str(), border_guard[k], acts[order[k]]);
-    }
-    for (size_t k = 0; k < m; ++k) {
-      if (type[k] != ShipType::Hunting && type[k] != ShipType::Defending) continue;
-      std::fprintf(stderr, "hunt %s", ship(static_cast<int>(k)).id.str().c_str());
-      for (int e : enemies) std::fprintf(stderr, " %s:%.6g", s->ships()[static_cast<size_t>(e)].id.str().c_str(), hunting_score(static_cast<int>(k), e));
-      std::fprintf(stderr, "\n");
-    }
-    if (const char* sid = std::getenv("ZETA_SHIP"))
-      for (size_t k = 0; k < m; ++k)
-        if (ship(static_cast<int>(k)).id.str() == sid) {
-          std::fprintf(stderr, "ms beta %g farming_end %d harvest %d\n", mining_beta, farming_end, harvest);
-          for (int c = 0; c < cells; ++c) {
-            const double v = mining_score(ship(static_cast<int>(k)).cell, c, ship(static_cast<int>(k)).cargo);
-            if (v != 0) std::fprintf(stderr, "ms %d %.17g\n", c, v);
-          }
-        }
-    std::fprintf(stderr, "guarding");
-    for (int c = 0; c < cells; ++c) if (is_guarding[static_cast<size_t>(c)]) std::fprintf(stderr, " %d", c);
-    std::fprintf(stderr, "\n");
-    std::fprintf(stderr, " reach");
-    for (int c : reach) std::fprintf(stderr, " %d", c);
-    std::fprintf(stderr, "\n next_site %d farming_end %d harvest %d spawn_cost %g\n farming", next_site, farming_end, harvest, spawn_cost);
-    for (int c = 0; c < cells; ++c) if (is_farming[static_cast<size_t>(c)]) std::fprintf(stderr, " %d", c);
-    std::fprintf(stderr, "\n border");
-    for (int c : guarding_border) std::fprintf(stderr, " %d", c);
-    std::fprintf(stderr, "\n");
-    const size_t width = reach.size() + static_cast<size_t>(convert_columns);
-    for (size_t k = 0; k < m; ++k) {
-      std::fprintf(stderr, " pref %s", ship(static_cast<int>(k)).id.str().c_str());
-      for (size_t c = 0; c < width; ++c) if (pref[k * width + c] > kNone) std::fprintf(stderr, " (%d, %g)", c < reach.size() ? reach[c] : -1, pref[k * width + c]);
-      std::fprintf(stderr, "\n");
-    }
-  }
   // Spawning.
-  if (own.empty() && bank >= kSpawnCost && step < 390 && !own_yards.empty()) spawn(own_yards[0]);
+  if (own.empty() && bank >= spawn_price && step < kLastRescueSpawn && !own_yards.empty()) spawn(own_yards[0]);
   std::vector<int> by_score = own_yards;
   auto spawn_score = [&](int yi) {
     const int c = yards[static_cast<size_t>(yi)].cell;
@@ -2172,8 +2149,8 @@ void ZetaModelPolicy::Impl::decide(const State& st, int player, PolicyDecision& 
     int option = order[k];
     const Ship& sh = ship(static_cast<int>(k));
     if (option == kConvertOption) {
-      if (yard_at[sh.cell] >= 0 || pay + sh.cargo < kConvertCost) option = 0;
-      else pay += sh.cargo - kConvertCost;
+      if (yard_at[sh.cell] >= 0 || pay + sh.cargo < convert_price) option = 0;
+      else pay += sh.cargo - convert_price;
     }
     d.ship_choices.emplace_back(own[k], option);
     d.targets.push_back(sh.cell);
@@ -2181,19 +2158,11 @@ void ZetaModelPolicy::Impl::decide(const State& st, int player, PolicyDecision& 
   }
   std::vector<int> spawned;
   for (int yi : spawns) {
-    if (in_list(spawned, yi) || pay < kSpawnCost) continue;
+    if (in_list(spawned, yi) || pay < spawn_price) continue;
     spawned.push_back(yi);
-    pay -= kSpawnCost;
+    pay -= spawn_price;
     d.spawn_yards.push_back(yi);
   }
-  if (const char* f = std::getenv("ZETA_ORDERS"))
-    if (FILE* out = std::fopen(f, "a")) {
-      static const char* acts[] = {"-", "NORTH", "SOUTH", "EAST", "WEST", "CONVERT"};
-      for (const auto& [i, option] : d.ship_choices)
-        if (option != 0) std::fprintf(out, "%d %s %s\n", step, ships[static_cast<size_t>(i)].id.str().c_str(), acts[option]);
-      for (int yi : d.spawn_yards) std::fprintf(out, "%d %s SPAWN\n", step, yards[static_cast<size_t>(yi)].id.str().c_str());
-      std::fclose(out);
-    }
 }
 
 PlannerInfo zeta_model_planner_info() {
