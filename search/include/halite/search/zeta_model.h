@@ -47,7 +47,7 @@
 // probability shipyard_guarding_attack_probability = 0.376) is replaced by
 // its likelier outcome: below .5, the yard's ship stays. Deterministic.
 // Measured (docs/opponent-models.md): the bot's own orders on every turn of
-// the games compared once its draw is fixed; 99.96% of its recorded ship
+// the games compared once its draw is fixed; 99.97% of its recorded ship
 // actions in Kaggle's env (the rest are the draw).
 //
 // Exact on 21x21 boards (the bot's size); at any size the engine accepts it
