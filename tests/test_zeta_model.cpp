@@ -16,7 +16,8 @@ using namespace halite;
 TEST_CASE("zeta_model gives the orders zeta_best gave in a Kaggle-env game", "[search][zeta_model]") {
   // 4 players (zeta_best, mzotkiew, zeta_final, our default submission),
   // seed 1017 (the game tests/test_mz_model.cpp reads for mzotkiew's seat).
-  const Replay replay = read_replay_file(std::string(HALITE_TESTDATA) + "/kaggle-env/4p_zeta_mz_zf_d10_seed1017.json.gz");
+  const Replay replay =
+      read_replay_file(std::string(HALITE_TESTDATA) + "/kaggle-env/4p_zeta_mz_zf_d10_seed1017.json.gz");
   REQUIRE(replay.num_players == 4);
   auto model = search::make_planner("zeta_model", std::vector<std::string>{}, 1);
   lab::TurnBudget budget;
@@ -42,7 +43,8 @@ namespace {
 
 // One game of zeta_model in every seat (each its own planner), every answer
 // checked for legality; returns every order given, in turn order.
-std::vector<State::Orders> play(std::vector<std::unique_ptr<search::Planner>>& seats, int size, int steps, uint32_t seed) {
+std::vector<State::Orders> play(std::vector<std::unique_ptr<search::Planner>>& seats, int size, int steps,
+                                uint32_t seed) {
   Config config;
   config.size = size;
   config.episode_steps = steps;
