@@ -468,7 +468,7 @@ struct ZetaModelPolicy::Impl {
   std::vector<int> yard_cells;
   std::vector<int16_t> ship_at, yard_at;  // per cell: ship / yard index or -1
   std::vector<double> halite, blurred, ultra;
-  double min_ultra = 0, max_ultra = 0;
+  double max_ultra = 0;
   double mean_halite = 0, population = 0;
   int disc_cells = 0;
   std::vector<int> rank_of, map_rank_of, halite_rank_of;  // per player
@@ -2117,7 +2117,6 @@ void ZetaModelPolicy::Impl::decide(const State& st, int player, PolicyDecision& 
   const bool integer_map = step == 0;  // Kaggle's first halite list holds ints
   gaussian_blur(halite, n, P(zp::map_blur_sigma), integer_map, blurred);
   gaussian_blur(halite, n, P(zp::map_ultra_blur), integer_map, ultra);
-  min_ultra = *std::min_element(ultra.begin(), ultra.end());
   max_ultra = *std::max_element(ultra.begin(), ultra.end());
 
   // Ranks: numpy's argsort of four values is stable, reversed.
