@@ -5,146 +5,154 @@
 #include <map>
 #include <numeric>
 #include <set>
-#include <cstdio>
-#include <cstdlib>
 
 #include "policy_planner.h"
 
 namespace halite::search {
 
-// The bot's parameters that the model reads: name, the bot's value, help.
-#define ZETA_PARAMS(X)                                                                                        \
-  X(cargo_map_halite_norm, 228, "cargo map: a ship's cargo / this (a yard counts 700)")                       \
-  X(cell_score_danger, 70, "staying: up to +- this / 2 by the danger around each reachable cell")              \
-  X(cell_score_dominance, 0.6, "cell score: + this x the small dominance map")                                \
-  X(cell_score_enemy_halite, 0.2692746373102979, "cell score: + this x a heavier enemy's cargo (<= 35)")      \
-  X(cell_score_farming, -50, "cell score of a farming cell below the harvest threshold")                     \
-  X(cell_score_neighbour_discount, 0.7533825129372731, "enemies next to a cell count this much")             \
-  X(cell_score_ship_halite, 0.0005, "cell scores x (1 + this x cargo)")                                     \
-  X(convert_when_attacked_threshold, 416, "a ship this loaded may convert (at this cost)")                   \
-  X(disable_hunting_till, 60, "no hunting before this step")                                                \
-  X(dominance_map_halite_clip, 112, "dominance: an empty ship 1, one with this cargo 0")                      \
-  X(dominance_map_medium_sigma, 2.847619968321182, "medium dominance blur")                                   \
-  X(dominance_map_small_radius, 3, "danger and first-site radius")                                           \
-  X(dominance_map_small_sigma, 1.5287778769897649, "small dominance blur")                                    \
-  X(early_second_shipyard, 35, "second site by halite until this step")                                      \
-  X(end_return_extra_moves, 3, "ships end when this close to the last step")                                 \
-  X(end_start, 382, "the end game starts")                                                                   \
-  X(ending_halite_threshold, 10, "ships with this cargo return at the end")                                  \
-  X(farming_end, 355, "first estimate of the end of farming")                                                \
-  X(farming_start, 30, "farming starts")                                                                     \
-  X(farming_start_shipyards, 2, "yards a farming cell needs in range")                                       \
-  X(greed_min_map_diff, 18, "early, equal enemies next to a cell are ignored below this presence lead")       \
-  X(greed_stop, 40, "... until this step")                                                                   \
-  X(guarding_aggression_radius, 3, "guards attack targets this close")                                       \
-  X(guarding_end, 375, "guards by hunting score until this step")                                            \
-  X(guarding_max_ships_per_shipyard, 3, "guards per endangered yard")                                        \
-  X(guarding_norm, 0.6, "guards: enemy hunting proportion norm")                                             \
-  X(guarding_radius, 3, "cells this close to a yard are guarded")                                            \
-  X(guarding_radius2, 0, "extra radius of the guarded network")                                              \
-  X(guarding_ship_advantage_norm, 17, "guards: ship advantage norm")                                         \
-  X(guarding_stop, 342, "yards under attack spawn defenders until this step")                                \
-  X(harvest_threshold_alpha, 0.25, "harvest threshold: weight of the enemy hunting proportion")              \
-  X(harvest_threshold_beta, 0.35, "harvest threshold: weight of the ship advantage")                         \
-  X(harvest_threshold_hunting_norm, 0.65, "harvest threshold: hunting proportion norm")                      \
-  X(harvest_threshold_ship_advantage_norm, 15, "harvest threshold: ship advantage norm")                     \
-  X(hunting_max_group_size, 1, "hunting groups (only 1 is modelled)")                                        \
-  X(hunting_min_ships, 8, "hunting needs this many ships")                                                   \
-  X(hunting_proportion, 0.45, "share of mining ships that may hunt")                                         \
-  X(hunting_proportion_after_farming, 0.35, "... after farming")                                             \
-  X(hunting_score_alpha, 0.31307190998859874, "hunting threshold: mean - this x std of mining scores")        \
-  X(hunting_score_beta, 0.33026966299467286, "hunting score: weight of the medium dominance")                \
-  X(hunting_score_cargo_clip, 1.6, "hunting score: cargo map clip")                                          \
-  X(hunting_score_delta, 0.9, "hunting score: dominance base")                                               \
-  X(hunting_score_farming_position_penalty, 0.8, "hunting score x this per farming cell in the way")          \
-  X(hunting_score_gamma, 0.9791318337163172, "hunting score x this ^ distance")                              \
-  X(hunting_score_halite_norm, 217, "hunting score: cargo norm")                                             \
-  X(hunting_score_hunt, 1.8482035257667, "hunting score x this for a trapped ship within 2")                 \
-  X(hunting_score_intercept, 1.301910597972909, "hunting score x this for an interception")                  \
-  X(hunting_score_iota, 0.25272451340270646, "hunting score: weight of the blurred halite")                  \
-  X(hunting_score_kappa, 0.2, "hunting score: weight of the rank")                                           \
-  X(hunting_score_region, 2.9006716643294306, "hunting score x this in the guarded region")                  \
-  X(hunting_score_ship_bonus, 223, "hunting score: value of a ship (falls to 0 at the end)")                 \
-  X(hunting_score_ypsilon, 2.4531538731098985, "hunting score x this near the planned site")                 \
-  X(hunting_score_zeta, 0.35, "hunting score: weight of the cargo map")                                      \
-  X(hunting_threshold, 9.886319178022347, "mining scores below this hunt")                                   \
-  X(map_blur_gamma, 0.9, "mining: blurred halite weight, ^ distance")                                        \
-  X(map_blur_sigma, 0.3943145388324822, "halite blur")                                                       \
-  X(map_ultra_blur, 1.75, "wide halite blur")                                                                \
-  X(max_guarding_ships_per_target, 2, "defenders per target (columns)")                                      \
-  X(max_halite_attack_shipyard, 0, "ships attack enemy yards with at most this cargo")                       \
-  X(max_hunting_ships_per_direction, 2, "hunters per enemy and direction (columns)")                         \
-  X(max_intrusion_count, 3, "an enemy intruding more often into a farming cell is fought")                   \
-  X(max_ship_advantage, 15, "no spawns this many ships ahead")                                               \
-  X(max_shipyard_distance, 8, "own yards at most this far apart")                                            \
-  X(max_shipyards, 9, "connected yards at most")                                                             \
-  X(min_enemy_shipyard_distance, 4, "sites at least this far from enemy yards")                              \
-  X(min_mining_halite, 25, "cells mined from this halite")                                                   \
-  X(min_ships, 15, "spawn limits apply from this many ships")                                                \
-  X(min_shipyard_distance, 7, "own yards at least this far apart")                                           \
-  X(mining_score_alpha, 0.9597915235789294, "mining: weight of the way home")                               \
-  X(mining_score_alpha_min, 0.601668238389617, "... on the richest ground x this")                           \
-  X(mining_score_beta, 0.98, "mining: weight of the cargo")                                                  \
-  X(mining_score_beta_min, 0.93, "... on the richest ground x this")                                         \
-  X(mining_score_dominance_clip, 3.477399406194472, "mining safety clip")                                    \
-  X(mining_score_dominance_norm, 0.2, "mining safety weight")                                                \
-  X(mining_score_farming_penalty, 0.01, "mining score x this on an unripe farming cell")                     \
-  X(mining_score_gamma, 0.9867889914414822, "mining score x this ^ turns")                                   \
-  X(mining_score_juicy, 0.1520819307033613, "cargo weight before mining_score_start_returning")              \
-  X(mining_score_juicy_end, 0.1, "cargo weight between farming and the end game")                            \
-  X(mining_score_minor_farming_penalty, 0.14823668299589474, "... on an unripe minor farming cell")          \
-  X(mining_score_start_returning, 38, "cargo counts fully from this step")                                   \
-  X(minor_harvest_threshold, 0.65, "minor farming cells ripen at this x the harvest threshold")              \
-  X(move_preference_base, 100, "weight of a mining ship's way")                                              \
-  X(move_preference_block_shipyard, -116, "blocking the only yard while it can spawn")                       \
-  X(move_preference_constructing, 145, "weight of the way to the site")                                      \
-  X(move_preference_construction_guarding, 125, "weight of a site guard's way")                              \
-  X(move_preference_guarding, 102, "weight of a guard's way")                                                \
-  X(move_preference_guarding_stay, -126, "a guard staying on halite")                                        \
-  X(move_preference_hunting, 101, "weight of a hunter's way")                                                \
-  X(move_preference_mining, 121, "mining in place")                                                          \
-  X(move_preference_return, 115, "weight of the way home")                                                   \
-  X(move_preference_stay_on_shipyard, -80, "staying on a yard")                                              \
-  X(return_halite, 1533, "ships return with this cargo")                                                     \
-  X(ship_spawn_threshold, 0.22612643383392095, "spawn while mean halite per cell / ships exceeds this")      \
-  X(ships_shipyards_threshold, 0.17333887987761862, "yards per ship at most")                                \
-  X(shipyard_abandon_dominance, -20, "yards below this medium dominance are given up")                       \
-  X(shipyard_conversion_threshold, 2.550354977134987, "convert while mean halite per cell / yards exceeds this") \
-  X(shipyard_guarding_attack_probability, 0.37557884720209034, "(the bot's random draw; the model stays)")   \
-  X(shipyard_guarding_min_dominance, -15, "yards under attack defended above this dominance")                \
-  X(shipyard_min_dominance, -1, "conversions need this medium dominance")                                    \
-  X(shipyard_min_population, 5, "conversions need this x mean population x the farming disc cells")          \
-  X(shipyard_min_ship_advantage, -12, "more yards need this ship advantage")                                 \
-  X(shipyard_start, 30, "conversions from this step")                                                        \
-  X(shipyard_stop, 285, "... until this step")                                                               \
-  X(spawn_min_dominance, -6.0, "yards spawn above this medium dominance")                                    \
-  X(spawn_till, 285, "spawns until this step")                                                               \
-  X(third_shipyard_step, 47, "third yard from this step")                                                    \
-  X(second_shipyard_step, 21, "second yard from this step")
+// The bot's parameters that the model reads: name, the bot's value, range,
+// integer, help.
+#define ZETA_PARAMS(X)                                                                                                \
+  X(cargo_map_halite_norm, 228, 1, 2000, false, "cargo map: a ship's cargo / this (a yard counts 700)")               \
+  X(cell_score_danger, 70, 0, 500, true, "staying: up to +- this / 2 by the danger around each reachable cell")       \
+  X(cell_score_dominance, 0.6, -10, 10, false, "cell score: + this x the small dominance map")                        \
+  X(cell_score_enemy_halite, 0.2692746373102979, 0, 5, false, "cell score: + this x a heavier enemy's cargo (<= 35)") \
+  X(cell_score_farming, -50, -500, 500, true, "cell score of a farming cell below the harvest threshold")             \
+  X(cell_score_neighbour_discount, 0.7533825129372731, 0, 2, false, "enemies next to a cell count this much")         \
+  X(cell_score_ship_halite, 0.0005, 0, 0.01, false, "cell scores x (1 + this x cargo)")                               \
+  X(convert_when_attacked_threshold, 416, 0, 5000, true, "a ship this loaded may convert (at this cost)")             \
+  X(disable_hunting_till, 60, 0, 400, true, "no hunting before this step")                                            \
+  X(dominance_map_halite_clip, 112, 1, 1000, false, "dominance: an empty ship 1, one with this cargo 0")              \
+  X(dominance_map_medium_sigma, 2.847619968321182, 0.1, 5, false, "medium dominance blur")                            \
+  X(dominance_map_small_radius, 3, 0, 10, true, "danger and first-site radius")                                       \
+  X(dominance_map_small_sigma, 1.5287778769897649, 0.1, 5, false, "small dominance blur")                             \
+  X(early_second_shipyard, 35, 0, 400, true, "second site by halite until this step")                                 \
+  X(end_return_extra_moves, 3, 0, 20, true, "ships end when this close to the last step")                             \
+  X(end_start, 382, 0, 400, true, "the end game starts")                                                              \
+  X(ending_halite_threshold, 10, 0, 1000, true, "ships with this cargo return at the end")                            \
+  X(farming_end, 355, 0, 400, true, "first estimate of the end of farming")                                           \
+  X(farming_start, 30, 0, 400, true, "farming starts")                                                                \
+  X(farming_start_shipyards, 2, 1, 3, true, "yards a farming cell needs in range")                                    \
+  X(greed_min_map_diff, 18, -100, 100, true,                                                                          \
+    "early, equal enemies next to a cell are ignored below this presence lead")                                       \
+  X(greed_stop, 40, 0, 400, true, "... until this step")                                                              \
+  X(guarding_aggression_radius, 3, 0, 10, true, "guards attack targets this close")                                   \
+  X(guarding_end, 375, 0, 400, true, "guards by hunting score until this step")                                       \
+  X(guarding_max_ships_per_shipyard, 3, 0, 10, true, "guards per endangered yard")                                    \
+  X(guarding_norm, 0.6, 0.01, 1, false, "guards: enemy hunting proportion norm")                                      \
+  X(guarding_radius, 3, 0, 10, true, "cells this close to a yard are guarded")                                        \
+  X(guarding_radius2, 0, 0, 5, true, "extra radius of the guarded network")                                           \
+  X(guarding_ship_advantage_norm, 17, 1, 100, false, "guards: ship advantage norm")                                   \
+  X(guarding_stop, 342, 0, 400, true, "yards under attack spawn defenders until this step")                           \
+  X(harvest_threshold_alpha, 0.25, 0, 1, false, "harvest threshold: weight of the enemy hunting proportion")          \
+  X(harvest_threshold_beta, 0.35, 0, 1, false, "harvest threshold: weight of the ship advantage")                     \
+  X(harvest_threshold_hunting_norm, 0.65, 0.01, 1, false, "harvest threshold: hunting proportion norm")               \
+  X(harvest_threshold_ship_advantage_norm, 15, 1, 100, false, "harvest threshold: ship advantage norm")               \
+  X(hunting_max_group_size, 1, 1, 1, true, "hunting groups (only 1 is modelled)")                                     \
+  X(hunting_min_ships, 8, 0, 100, true, "hunting needs this many ships")                                              \
+  X(hunting_proportion, 0.45, 0.01, 1, false, "share of mining ships that may hunt")                                  \
+  X(hunting_proportion_after_farming, 0.35, 0.01, 1, false, "... after farming")                                      \
+  X(hunting_score_alpha, 0.31307190998859874, 0, 5, false, "hunting threshold: mean - this x std of mining scores")   \
+  X(hunting_score_beta, 0.33026966299467286, 0, 10, false, "hunting score: weight of the medium dominance")           \
+  X(hunting_score_cargo_clip, 1.6, 0.01, 10, false, "hunting score: cargo map clip")                                  \
+  X(hunting_score_delta, 0.9, 0, 10, false, "hunting score: dominance base")                                          \
+  X(hunting_score_farming_position_penalty, 0.8, 0, 1, false, "hunting score x this per farming cell in the way")     \
+  X(hunting_score_gamma, 0.9791318337163172, 0.5, 1, false, "hunting score x this ^ distance")                        \
+  X(hunting_score_halite_norm, 217, 1, 2000, false, "hunting score: cargo norm")                                      \
+  X(hunting_score_hunt, 1.8482035257667, 0, 10, false, "hunting score x this for a trapped ship within 2")            \
+  X(hunting_score_intercept, 1.301910597972909, 0, 10, false, "hunting score x this for an interception")             \
+  X(hunting_score_iota, 0.25272451340270646, 0, 10, false, "hunting score: weight of the blurred halite")             \
+  X(hunting_score_kappa, 0.2, 0, 10, false, "hunting score: weight of the rank")                                      \
+  X(hunting_score_region, 2.9006716643294306, 0, 10, false, "hunting score x this in the guarded region")             \
+  X(hunting_score_ship_bonus, 223, 0, 2000, false, "hunting score: value of a ship (falls to 0 at the end)")          \
+  X(hunting_score_ypsilon, 2.4531538731098985, 0, 10, false, "hunting score x this near the planned site")            \
+  X(hunting_score_zeta, 0.35, 0, 10, false, "hunting score: weight of the cargo map")                                 \
+  X(hunting_threshold, 9.886319178022347, -100, 100, false, "mining scores below this hunt")                          \
+  X(map_blur_gamma, 0.9, 0, 1, false, "mining: blurred halite weight, ^ distance")                                    \
+  X(map_blur_sigma, 0.3943145388324822, 0.1, 5, false, "halite blur")                                                 \
+  X(map_ultra_blur, 1.75, 0.1, 5, false, "wide halite blur")                                                          \
+  X(max_guarding_ships_per_target, 2, 1, 4, true, "defenders per target (columns)")                                   \
+  X(max_halite_attack_shipyard, 0, 0, 1000, true, "ships attack enemy yards with at most this cargo")                 \
+  X(max_hunting_ships_per_direction, 2, 1, 4, true, "hunters per enemy and direction (columns)")                      \
+  X(max_intrusion_count, 3, 0, 100, true, "an enemy intruding more often into a farming cell is fought")              \
+  X(max_ship_advantage, 15, 0, 100, true, "no spawns this many ships ahead")                                          \
+  X(max_shipyard_distance, 8, 1, 20, true, "own yards at most this far apart")                                        \
+  X(max_shipyards, 9, 0, 50, true, "connected yards at most")                                                         \
+  X(min_enemy_shipyard_distance, 4, 0, 20, true, "sites at least this far from enemy yards")                          \
+  X(min_mining_halite, 25, 0, 500, false, "cells mined from this halite")                                             \
+  X(min_ships, 15, 0, 100, true, "spawn limits apply from this many ships")                                           \
+  X(min_shipyard_distance, 7, 1, 20, true, "own yards at least this far apart")                                       \
+  X(mining_score_alpha, 0.9597915235789294, 0, 2, false, "mining: weight of the way home")                            \
+  X(mining_score_alpha_min, 0.601668238389617, 0, 1, false, "... on the richest ground x this")                       \
+  X(mining_score_beta, 0.98, 0, 2, false, "mining: weight of the cargo")                                              \
+  X(mining_score_beta_min, 0.93, 0, 1, false, "... on the richest ground x this")                                     \
+  X(mining_score_dominance_clip, 3.477399406194472, 0.01, 20, false, "mining safety clip")                            \
+  X(mining_score_dominance_norm, 0.2, 0, 1, false, "mining safety weight")                                            \
+  X(mining_score_farming_penalty, 0.01, 0, 1, false, "mining score x this on an unripe farming cell")                 \
+  X(mining_score_gamma, 0.9867889914414822, 0.5, 1, false, "mining score x this ^ turns")                             \
+  X(mining_score_juicy, 0.1520819307033613, 0, 2, false, "cargo weight before mining_score_start_returning")          \
+  X(mining_score_juicy_end, 0.1, 0, 2, false, "cargo weight between farming and the end game")                        \
+  X(mining_score_minor_farming_penalty, 0.14823668299589474, 0, 1, false, "... on an unripe minor farming cell")      \
+  X(mining_score_start_returning, 38, 0, 400, true, "cargo counts fully from this step")                              \
+  X(minor_harvest_threshold, 0.65, 0, 1, false, "minor farming cells ripen at this x the harvest threshold")          \
+  X(move_preference_base, 100, -1000, 1000, true, "weight of a mining ship's way")                                    \
+  X(move_preference_block_shipyard, -116, -1000, 1000, true, "blocking the only yard while it can spawn")             \
+  X(move_preference_constructing, 145, -1000, 1000, true, "weight of the way to the site")                            \
+  X(move_preference_construction_guarding, 125, -1000, 1000, true, "weight of a site guard's way")                    \
+  X(move_preference_guarding, 102, -1000, 1000, true, "weight of a guard's way")                                      \
+  X(move_preference_guarding_stay, -126, -1000, 1000, true, "a guard staying on halite")                              \
+  X(move_preference_hunting, 101, -1000, 1000, true, "weight of a hunter's way")                                      \
+  X(move_preference_mining, 121, -1000, 1000, true, "mining in place")                                                \
+  X(move_preference_return, 115, -1000, 1000, true, "weight of the way home")                                         \
+  X(move_preference_stay_on_shipyard, -80, -1000, 1000, true, "staying on a yard")                                    \
+  X(return_halite, 1533, 0, 5000, true, "ships return with this cargo")                                               \
+  X(ship_spawn_threshold, 0.22612643383392095, 0, 10, false, "spawn while mean halite per cell / ships exceeds this") \
+  X(ships_shipyards_threshold, 0.17333887987761862, 0.01, 1, false, "yards per ship at most")                         \
+  X(shipyard_abandon_dominance, -20, -100, 100, false, "yards below this medium dominance are given up")              \
+  X(shipyard_conversion_threshold, 2.550354977134987, 0, 100, false,                                                  \
+    "convert while mean halite per cell / yards exceeds this")                                                        \
+  X(shipyard_guarding_attack_probability, 0.37557884720209034, 0, 1, false,                                           \
+    "yards under attack spawn and ram when this is at least .5 (the bot draws)")                                      \
+  X(shipyard_guarding_min_dominance, -15, -100, 100, false, "yards under attack defended above this dominance")       \
+  X(shipyard_min_dominance, -1, -100, 100, false, "conversions need this medium dominance")                           \
+  X(shipyard_min_population, 5, 0, 50, false, "conversions need this x mean population x the farming disc cells")     \
+  X(shipyard_min_ship_advantage, -12, -100, 100, true, "more yards need this ship advantage")                         \
+  X(shipyard_start, 30, 0, 400, true, "conversions from this step")                                                   \
+  X(shipyard_stop, 285, 0, 400, true, "... until this step")                                                          \
+  X(spawn_min_dominance, -6.0, -100, 100, false, "yards spawn above this medium dominance")                           \
+  X(spawn_till, 285, 0, 400, true, "spawns until this step")                                                          \
+  X(third_shipyard_step, 47, 0, 400, true, "third yard from this step")                                               \
+  X(second_shipyard_step, 21, 0, 400, true, "second yard from this step")
 
 namespace zp {
 enum Id : int {
-#define ZETA_ENUM(name, value, help) name,
+#define ZETA_ENUM(name, value, lo, hi, integer, help) name,
   ZETA_PARAMS(ZETA_ENUM)
 #undef ZETA_ENUM
-      kNumParams
+      ids_as_strings,
+  kNumParams
 };
 }  // namespace zp
 
 std::vector<ParamSpec> zeta_model_specs() {
   std::vector<ParamSpec> specs;
-#define ZETA_SPEC(name, value, help) specs.push_back({#name, value, -1e6, 1e6, help});
+#define ZETA_SPEC(name, value, lo, hi, integer, help) specs.push_back({#name, value, lo, hi, help, integer});
   ZETA_PARAMS(ZETA_SPEC)
 #undef ZETA_SPEC
+  specs.push_back({"ids_as_strings", 0, 0, 1,
+                   "1: units in the order of their ids as strings, as a Python agent sees them in `halite arena`; 0: "
+                   "in creation order, as in Kaggle's env",
+                   true, false});
   return specs;
 }
 
 ZetaModelParams ZetaModelParams::from(const Params& p) {
   ZetaModelParams z;
   z.values.resize(zp::kNumParams);
-#define ZETA_GET(name, value, help) z.values[zp::name] = p.get(#name);
+#define ZETA_GET(name, value, lo, hi, integer, help) z.values[zp::name] = p.get(#name);
   ZETA_PARAMS(ZETA_GET)
 #undef ZETA_GET
+  z.values[zp::ids_as_strings] = p.get("ids_as_strings");
   return z;
 }
 
@@ -156,7 +164,48 @@ constexpr std::array<int, 9> kShipsPerYards = {0, 8, 16, 23, 27, 31, 36, 42, 46}
 constexpr int kLastStep = 398;     // the bot's "last step" in its end-game rules
 constexpr double kNone = -999999;  // the bot's score of a forbidden assignment
 constexpr int kFar = 20;           // the bot's "no enemy" distance
-constexpr int kConvertCost = 500, kSpawnCost = 500;  // the bot reads the config; these are Kaggle's
+
+// Numbers of the bot's code (not of its parameter set), by rule.
+// Cell scores of a ship's reachable cells:
+constexpr double kUnguardedYard = 300;     // an enemy yard whose owner can neither spawn nor defend it ...
+constexpr double kUnguardedMaxCargo = 30;  // ... for a ship carrying less than this
+constexpr double kEnemyYardLoaded = 400;   // a loaded ship on an enemy yard: - (this + cargo)
+constexpr double kAttackYard = 400;       // an empty ship attacks an enemy yard (leading, late, in the farm, near home)
+constexpr double kEnemyYardOther = -300;  // otherwise an enemy yard is avoided
+constexpr double kLighterEnemy = 750;  // an enemy ship lighter than ours on the cell: - (this + cargo - its cargo / 2)
+constexpr double kEqualEnemy = 450;    // one as heavy (both would sink)
+constexpr double kHeavierCap = 35, kHeavierNeighbourCap = 25;  // caps of the prey bonuses
+constexpr double kLighterNeighbourExtra = 0.15;                // lighter enemies next to a cell: discount + this
+// Danger of each reachable cell: enemies within the small radius that can
+// sink the ship count 2 (1 if as heavy), x this ^ distance.
+constexpr double kDangerDecay = 0.6;
+constexpr double kEarlyYardStay = -200;  // staying on the yard in the first steps after it is built ...
+constexpr int kEarlyYardSteps = 12;      // ... this many
+// Worth of a player for the ranks: bank + ships and yards (falling to 0 at
+// kLastStep) + a quarter of the cargo.
+constexpr double kShipWorth = 500, kYardWorth = 750, kCargoWorth = 0.25;
+// Maps: a yard's weight in the dominance maps (own; an enemy's in the safety
+// map), the scales of the maps the bot reads, the cargo map's yard cargo.
+constexpr double kYardDominance = 1.5, kEnemyYardSafety = 1.8;
+constexpr double kSmallDominanceScale = 22, kMediumDominanceScale = 80, kSafetyScale = 20;
+constexpr double kRegionScale = 50, kRegionSigma = 2.5, kRegionThreshold = 0.1;
+constexpr double kCargoSigma = 2.5, kCargoScale = 30, kYardCargo = 700;
+// Preferences that override the rest.
+constexpr double kSpawnCell = -1500;     // an own ship next to a spawning yard keeps off it
+constexpr double kHoldYard = 10000;      // the yard's ship stays when an enemy is next to it
+constexpr double kGuardYard = 8000;      // a neighbour steps onto an unmanned yard under attack
+constexpr double kRamAttacker = 500;     // the yard's ship rams the attacker (when the yard spawns)
+constexpr double kEndingHome = 9999;     // an ending ship next to a yard goes in
+constexpr double kConvertNow = 9999999;  // a ship chosen to convert
+constexpr double kPaidConvert = 5000;    // a conversion column above this was paid when chosen
+constexpr double kGuardNoMining = -500;  // a guard on its way does not stop to mine
+// The end game and the first turns.
+constexpr int kFirstTurns = 10;  // without a yard, the first ship builds one by then
+constexpr int kLateStep =
+    385;  // after this, no yard without cargo to pay it and no defensive spawn while several yards
+constexpr double kLateConvertCargo = 800;  // ... the fleet's cargo that still pays a late yard
+constexpr double kFirstYardCargo = 1200;   // without a yard, a fleet carrying this converts even late
+constexpr int kLastRescueSpawn = 390;      // a player without ships spawns until then
 
 // Kaggle's ship actions, as the bot codes them in its navigation tables.
 enum Dir : int { kNorth = 0, kEast = 1, kSouth = 2, kWest = 3 };
@@ -189,7 +238,8 @@ void gaussian_blur(const std::vector<double>& in, int n, double sigma, bool inte
   const int radius = static_cast<int>(4.0 * sigma + 0.5);
   std::vector<double> w(static_cast<size_t>(2 * radius + 1));
   const double mult = -0.5 / (sigma * sigma);
-  for (int x = -radius; x <= radius; ++x) w[static_cast<size_t>(x + radius)] = std::exp(mult * static_cast<double>(x * x));
+  for (int x = -radius; x <= radius; ++x)
+    w[static_cast<size_t>(x + radius)] = std::exp(mult * static_cast<double>(x * x));
   const double total = np_sum(w.data(), w.size());
   for (double& x : w) x = x / total;
   std::vector<double> tmp(in.size());
@@ -198,7 +248,8 @@ void gaussian_blur(const std::vector<double>& in, int n, double sigma, bool inte
     for (int r = 0; r < n; ++r)
       for (int c = 0; c < n; ++c) {
         auto at = [&](int off) {
-          return rows ? src[static_cast<size_t>(wrap(r + off) * n + c)] : src[static_cast<size_t>(r * n + wrap(c + off))];
+          return rows ? src[static_cast<size_t>(wrap(r + off) * n + c)]
+                      : src[static_cast<size_t>(r * n + wrap(c + off))];
         };
         double v = at(0) * w[static_cast<size_t>(radius)];
         for (int j = -radius; j < 0; ++j) v += (at(j) + at(-j)) * w[static_cast<size_t>(j + radius)];
@@ -306,10 +357,12 @@ struct MiningTable {
           };
           double a = 1, b = 15;
           const double g = (std::sqrt(5.0) - 1) / 2;
-          for (int it = 0; it < 200; ++it) {
+          for (int it = 0; it < 80; ++it) {  // 0.618^80 x 14: far below the table's closest call to a .5 (7e-4)
             const double c = b - g * (b - a), d = a + g * (b - a);
-            if (f(c) > f(d)) b = d;
-            else a = c;
+            if (f(c) > f(d))
+              b = d;
+            else
+              a = c;
           }
           steps[static_cast<size_t>(n1)][static_cast<size_t>(n2)][static_cast<size_t>(ch)] =
               static_cast<uint8_t>(std::nearbyint((a + b) / 2));
@@ -323,31 +376,8 @@ const MiningTable& mining_table() {
 
 // scipy.optimize.linear_sum_assignment(maximize) on rows x cols: the
 // (row, col) pairs in row order (wider than tall by transposing, as SciPy).
-bool g_debug = false;
-std::vector<std::pair<int, int>> assign_max_(CrouseAssignment& solver, int rows, int cols,
-                                            const std::vector<double>& score, bool maximize);
 std::vector<std::pair<int, int>> assign_max(CrouseAssignment& solver, int rows, int cols,
                                             const std::vector<double>& score, bool maximize = true) {
-  auto r = assign_max_(solver, rows, cols, score, maximize);
-  if (g_debug) {
-    static int call = 0;
-    char name[64];
-    std::snprintf(name, sizeof name, "/tmp/zt/lsa%d.txt", call++);
-    if (FILE* f = std::fopen(name, "w")) {
-      for (int i = 0; i < rows; ++i) {
-        for (int j = 0; j < cols; ++j) std::fprintf(f, "%.17g ", score[static_cast<size_t>(i * cols + j)]);
-        std::fprintf(f, "\n");
-      }
-      std::fclose(f);
-    }
-    std::fprintf(stderr, "LSA (%d, %d) %d [", rows, cols, maximize);
-    for (auto [a, b] : r) std::fprintf(stderr, "(%d, %d), ", a, b);
-    std::fprintf(stderr, "]\n");
-  }
-  return r;
-}
-std::vector<std::pair<int, int>> assign_max_(CrouseAssignment& solver, int rows, int cols,
-                                            const std::vector<double>& score, bool maximize) {
   std::vector<std::pair<int, int>> out;
   if (rows == 0 || cols == 0) return out;
   const double sign = maximize ? -1 : 1;
@@ -388,8 +418,19 @@ double floordiv(double a, double b) {
 
 }  // namespace
 
-enum class ShipType { None, Mining, Returning, Hunting, ShipyardGuarding, Guarding, Defending, Converting,
-                      Constructing, ConstructionGuarding, Ending };
+enum class ShipType {
+  None,
+  Mining,
+  Returning,
+  Hunting,
+  ShipyardGuarding,
+  Guarding,
+  Defending,
+  Converting,
+  Constructing,
+  ConstructionGuarding,
+  Ending
+};
 
 // A hunting target as the bot keeps it: the enemy unit as it was when
 // assigned (the bot holds the old object).
@@ -409,7 +450,7 @@ struct ZetaModelPolicy::Impl {
   int first_yard_step = 0;
   int farming_end = 0;
   int last_yard_count = 0;
-  double spawn_cost = kSpawnCost;
+  double spawn_cost = 0;  // the bot's spawn budget of the last turn (twice the price while a yard is planned)
   std::vector<std::map<UnitId, int>> intrusions;  // per cell
   std::map<UnitId, Target> hunting_targets;       // by own ship
   std::vector<double> small_dom, small_safety, medium_dom, cargo_map;
@@ -419,14 +460,15 @@ struct ZetaModelPolicy::Impl {
   const State* s = nullptr;
   int me = 0, n = 0, cells = 0, step = 0;
   double bank = 0;
+  double spawn_price = 500, convert_price = 500;  // the configuration's
   int ship_count = 0, yard_count = 0;
-  std::vector<int> own;       // indices into s->ships(), the bot's order
-  std::vector<int> enemies;   // indices into s->ships(), by player then order
+  std::vector<int> own;        // indices into s->ships(), the bot's order
+  std::vector<int> enemies;    // indices into s->ships(), by player then order
   std::vector<int> own_yards;  // indices into s->shipyards()
   std::vector<int> yard_cells;
   std::vector<int16_t> ship_at, yard_at;  // per cell: ship / yard index or -1
   std::vector<double> halite, blurred, ultra;
-  double min_ultra = 0, max_ultra = 0;
+  double max_ultra = 0;
   double mean_halite = 0, population = 0;
   int disc_cells = 0;
   std::vector<int> rank_of, map_rank_of, halite_rank_of;  // per player
@@ -444,7 +486,7 @@ struct ZetaModelPolicy::Impl {
   int distinct_positions = 0;
   std::vector<std::vector<int>> column_of;  // per cell
   int convert_columns = 0;
-  std::vector<int> danger;  // least enemy cargo that can reach each cell
+  std::vector<int> danger;   // least enemy cargo that can reach each cell
   std::vector<double> pref;  // own x (reach + convert) (integers)
   double cargo = 0;
   std::vector<ShipType> type;  // per own ship
@@ -481,8 +523,12 @@ struct ZetaModelPolicy::Impl {
     return at(xof(c) + dx[d], yof(c) + dy[d]);
   }
   // The bot's reach order: stay, south, north, west, east.
-  std::array<int, 5> in_reach(int c) const { return {c, move(c, kSouth), move(c, kNorth), move(c, kWest), move(c, kEast)}; }
-  std::array<int, 4> neighbours(int c) const { return {move(c, kSouth), move(c, kNorth), move(c, kWest), move(c, kEast)}; }
+  std::array<int, 5> in_reach(int c) const {
+    return {c, move(c, kSouth), move(c, kNorth), move(c, kWest), move(c, kEast)};
+  }
+  std::array<int, 4> neighbours(int c) const {
+    return {move(c, kSouth), move(c, kNorth), move(c, kWest), move(c, kEast)};
+  }
   // The bot's navigation: the x move (west / east) first, then the y move.
   std::vector<int> nav(int from, int to) const {
     std::vector<int> out;
@@ -528,7 +574,7 @@ struct ZetaModelPolicy::Impl {
     first_yard_step = 0;
     farming_end = farming_end0;
     last_yard_count = 0;
-    spawn_cost = kSpawnCost;
+    spawn_cost = 0;  // set on the first turn
     intrusions.clear();
     hunting_targets.clear();
     small_dom.clear();
@@ -592,7 +638,9 @@ ZetaModelPolicy::ZetaModelPolicy(const ZetaModelParams& params) : impl_(std::mak
 ZetaModelPolicy::~ZetaModelPolicy() = default;
 ZetaModelPolicy::ZetaModelPolicy(ZetaModelPolicy&&) noexcept = default;
 ZetaModelPolicy& ZetaModelPolicy::operator=(ZetaModelPolicy&&) noexcept = default;
-void ZetaModelPolicy::reset() { impl_->reset(impl_->PI(zp::farming_end)); }
+void ZetaModelPolicy::reset() {
+  impl_->reset(impl_->PI(zp::farming_end));
+}
 const PolicyDecision& ZetaModelPolicy::decide(const State& state, int player) {
   impl_->decide(state, player, decision_);
   return decision_;
@@ -611,9 +659,10 @@ std::vector<double> ZetaModelPolicy::Impl::dominance(double sigma, double factor
     for (const Ship& sh : s->ships())
       if (sh.owner == q) raw[sh.cell] = clip(clip_h - sh.cargo, 0, clip_h) / clip_h;
     for (const Shipyard& y : s->shipyards())
-      if (y.owner == q) raw[y.cell] += 1.5;
+      if (y.owner == q) raw[y.cell] += kYardDominance;
     gaussian_blur(raw, n, sigma, false, blurred_map);
-    for (int c = 0; c < cells; ++c) rows[static_cast<size_t>(q)][static_cast<size_t>(c)] = factor * blurred_map[static_cast<size_t>(c)];
+    for (int c = 0; c < cells; ++c)
+      rows[static_cast<size_t>(q)][static_cast<size_t>(c)] = factor * blurred_map[static_cast<size_t>(c)];
   }
   std::vector<double> out(static_cast<size_t>(cells) * 4);
   for (int i = 0; i < 4; ++i)
@@ -628,28 +677,29 @@ std::vector<double> ZetaModelPolicy::Impl::dominance(double sigma, double factor
 
 void ZetaModelPolicy::Impl::compute_maps() {
   const double clip_h = P(zp::dominance_map_halite_clip);
-  auto dom = dominance(P(zp::dominance_map_small_sigma), 22);
+  auto dom = dominance(P(zp::dominance_map_small_sigma), kSmallDominanceScale);
   small_dom.assign(dom.begin() + me * cells, dom.begin() + (me + 1) * cells);
-  dom = dominance(P(zp::dominance_map_medium_sigma), 80);
+  dom = dominance(P(zp::dominance_map_medium_sigma), kMediumDominanceScale);
   medium_dom.assign(dom.begin() + me * cells, dom.begin() + (me + 1) * cells);
   std::vector<double> raw(static_cast<size_t>(cells), 0.0), b;
-  for (const Ship& sh : s->ships()) raw[sh.cell] += (sh.owner == me ? 1 : -1) * clip(clip_h - sh.cargo, 0, clip_h) / clip_h;
-  for (const Shipyard& y : s->shipyards()) raw[y.cell] += y.owner == me ? 1.5 : -1.8;
+  for (const Ship& sh : s->ships())
+    raw[sh.cell] += (sh.owner == me ? 1 : -1) * clip(clip_h - sh.cargo, 0, clip_h) / clip_h;
+  for (const Shipyard& y : s->shipyards()) raw[y.cell] += y.owner == me ? kYardDominance : -kEnemyYardSafety;
   gaussian_blur(raw, n, P(zp::dominance_map_small_sigma), false, b);
   small_safety.resize(static_cast<size_t>(cells));
-  for (int c = 0; c < cells; ++c) small_safety[static_cast<size_t>(c)] = 20 * b[static_cast<size_t>(c)];
+  for (int c = 0; c < cells; ++c) small_safety[static_cast<size_t>(c)] = kSafetyScale * b[static_cast<size_t>(c)];
   std::fill(raw.begin(), raw.end(), 0.0);
   const double norm = P(zp::cargo_map_halite_norm);
   for (int k : own) raw[s->ships()[static_cast<size_t>(k)].cell] += s->ships()[static_cast<size_t>(k)].cargo / norm;
-  for (int y : own_yards) raw[s->shipyards()[static_cast<size_t>(y)].cell] += 700 / norm;
-  gaussian_blur(raw, n, 2.5, false, b);
+  for (int y : own_yards) raw[s->shipyards()[static_cast<size_t>(y)].cell] += kYardCargo / norm;
+  gaussian_blur(raw, n, kCargoSigma, false, b);
   cargo_map.resize(static_cast<size_t>(cells));
-  for (int c = 0; c < cells; ++c) cargo_map[static_cast<size_t>(c)] = 30 * b[static_cast<size_t>(c)];
-  dom = dominance(2.5, 50);
+  for (int c = 0; c < cells; ++c) cargo_map[static_cast<size_t>(c)] = kCargoScale * b[static_cast<size_t>(c)];
+  dom = dominance(kRegionSigma, kRegionScale);
   region_map.assign(static_cast<size_t>(cells), -1);
   for (int i = 0; i < 4; ++i)
     for (int c = 0; c < cells; ++c)
-      if (dom[static_cast<size_t>(i * cells + c)] >= 0.1) region_map[static_cast<size_t>(c)] = i;
+      if (dom[static_cast<size_t>(i * cells + c)] >= kRegionThreshold) region_map[static_cast<size_t>(c)] = i;
 }
 
 bool ZetaModelPolicy::Impl::is_triangle(int a, int b, int c) const {
@@ -671,7 +721,8 @@ void ZetaModelPolicy::Impl::compute_regions() {
     for (size_t i = 0; i < m; ++i)
       for (size_t j = i + 1; j < m; ++j)
         for (size_t k = j + 1; k < m; ++k)
-          if (is_triangle(yard_cells[i], yard_cells[j], yard_cells[k])) groups.push_back({yard_cells[i], yard_cells[j], yard_cells[k]});
+          if (is_triangle(yard_cells[i], yard_cells[j], yard_cells[k]))
+            groups.push_back({yard_cells[i], yard_cells[j], yard_cells[k]});
     if (groups.empty())
       for (size_t i = 0; i < m; ++i)
         for (size_t j = i + 1; j < m; ++j) {
@@ -703,8 +754,10 @@ void ZetaModelPolicy::Impl::compute_regions() {
           if (d <= PI(zp::guarding_radius)) guard = true;
           if (d <= border_r) ++in_border;
           if (farming_on) {
-            if (d <= farm_r) ++in_guarding, ++in_farming;
-            else if (d <= guard_r) ++in_guarding;
+            if (d <= farm_r)
+              ++in_guarding, ++in_farming;
+            else if (d <= guard_r)
+              ++in_guarding;
             if (d <= farm_r + 2) ++in_minor;
           }
         }
@@ -743,7 +796,8 @@ void ZetaModelPolicy::Impl::compute_regions() {
   for (int64_t c : set_order) {
     bool edge = false;
     for (int nb : neighbours(static_cast<int>(c))) edge |= !in_set[static_cast<size_t>(nb)];
-    if (edge && !is_farming[static_cast<size_t>(c)] && !is_yard[static_cast<size_t>(c)]) guarding_border.push_back(static_cast<int>(c));
+    if (edge && !is_farming[static_cast<size_t>(c)] && !is_yard[static_cast<size_t>(c)])
+      guarding_border.push_back(static_cast<int>(c));
   }
   bool changed = true;
   while (changed) {
@@ -784,26 +838,34 @@ double ZetaModelPolicy::Impl::cell_score(int k, int cell) const {
       int owner_guards = 0;
       for (int nb : neighbours(cell)) {
         const int j = ship_at[static_cast<size_t>(nb)];
-        if (j >= 0 && ships[static_cast<size_t>(j)].owner == y.owner && ships[static_cast<size_t>(j)].cargo <= sh.cargo) ++owner_guards;
+        if (j >= 0 && ships[static_cast<size_t>(j)].owner == y.owner && ships[static_cast<size_t>(j)].cargo <= sh.cargo)
+          ++owner_guards;
       }
-      if (s->player(y.owner).bank < kSpawnCost && si < 0 && sh.cargo < 30 && owner_guards == 0) score += 300;
-      else if (sh.cargo > P(zp::max_halite_attack_shipyard)) score -= 400 + sh.cargo;
-      else if ((sh.cargo == 0 && ((rank == 0 && ship_advantage > 0) || step >= P(zp::end_start) || is_farming[static_cast<size_t>(cell)])) ||
+      if (s->player(y.owner).bank < spawn_price && si < 0 && sh.cargo < kUnguardedMaxCargo && owner_guards == 0)
+        score += kUnguardedYard;
+      else if (sh.cargo > P(zp::max_halite_attack_shipyard))
+        score -= kEnemyYardLoaded + sh.cargo;
+      else if ((sh.cargo == 0 && ((rank == 0 && ship_advantage > 0) || step >= P(zp::end_start) ||
+                                  is_farming[static_cast<size_t>(cell)])) ||
                yard_dist[static_cast<size_t>(cell)] <= 2)
-        score += 400;
-      else score -= 300;
+        score += kAttackYard;
+      else
+        score += kEnemyYardOther;
     } else if (bank >= spawn_cost && yard_count == 1 && !spawn_limit) {
-      if (step <= 100 || medium_dom[static_cast<size_t>(cell)] >= P(zp::spawn_min_dominance)) score += P(zp::move_preference_block_shipyard);
+      if (step <= 100 || medium_dom[static_cast<size_t>(cell)] >= P(zp::spawn_min_dominance))
+        score += P(zp::move_preference_block_shipyard);
     }
   }
   if (si >= 0 && ships[static_cast<size_t>(si)].owner != me) {
     const Ship& e = ships[static_cast<size_t>(si)];
-    if (e.cargo < sh.cargo) score -= 750 + sh.cargo - 0.5 * e.cargo;
+    if (e.cargo < sh.cargo)
+      score -= kLighterEnemy + sh.cargo - 0.5 * e.cargo;
     else if (e.cargo == sh.cargo) {
-      if ((!is_farming[static_cast<size_t>(cell)] || (yi < 0 && intruder_ok(cell, e.id))) && yard_dist[static_cast<size_t>(cell)] > 1 &&
-          (next_site < 0 || dist(cell, next_site) > 2))
-        score -= 450;
-    } else score += std::min(e.cargo * P(zp::cell_score_enemy_halite), 35.0);
+      if ((!is_farming[static_cast<size_t>(cell)] || (yi < 0 && intruder_ok(cell, e.id))) &&
+          yard_dist[static_cast<size_t>(cell)] > 1 && (next_site < 0 || dist(cell, next_site) > 2))
+        score -= kEqualEnemy;
+    } else
+      score += std::min(e.cargo * P(zp::cell_score_enemy_halite), kHeavierCap);
   }
   double nv = 0;
   const double disc = P(zp::cell_score_neighbour_discount);
@@ -812,29 +874,32 @@ double ZetaModelPolicy::Impl::cell_score(int k, int cell) const {
     if (j < 0 || ships[static_cast<size_t>(j)].owner == me) continue;
     const Ship& e = ships[static_cast<size_t>(j)];
     if (e.cargo < sh.cargo) {
-      nv = -(750 + sh.cargo) * (disc + 0.15);
+      nv = -(kLighterEnemy + sh.cargo) * (disc + kLighterNeighbourExtra);
       break;
     }
     if (e.cargo == sh.cargo && !is_yard[static_cast<size_t>(cell)]) {
-      if ((!is_farming[static_cast<size_t>(cell)] && yard_dist[static_cast<size_t>(cell)] > 1 && yard_dist[static_cast<size_t>(nb)] > 1 &&
-           (next_site < 0 || dist(cell, next_site) > 2)) ||
+      if ((!is_farming[static_cast<size_t>(cell)] && yard_dist[static_cast<size_t>(cell)] > 1 &&
+           yard_dist[static_cast<size_t>(nb)] > 1 && (next_site < 0 || dist(cell, next_site) > 2)) ||
           (yard_at[static_cast<size_t>(nb)] < 0 && intruder_ok(nb, e.id))) {
-        if (step > P(zp::greed_stop) || presence_diff[static_cast<size_t>(e.owner)] >= P(zp::greed_min_map_diff)) nv -= 450 * disc;
+        if (step > P(zp::greed_stop) || presence_diff[static_cast<size_t>(e.owner)] >= P(zp::greed_min_map_diff))
+          nv -= kEqualEnemy * disc;
       }
     } else {
-      nv += std::min(e.cargo * P(zp::cell_score_enemy_halite) * disc, 25.0);
+      nv += std::min(e.cargo * P(zp::cell_score_enemy_halite) * disc, kHeavierNeighbourCap);
     }
   }
   score += nv;
   score += P(zp::cell_score_dominance) * small_dom[static_cast<size_t>(cell)];
-  if (is_farming[static_cast<size_t>(cell)] && 0 < halite[static_cast<size_t>(cell)] && halite[static_cast<size_t>(cell)] < harvest)
+  if (is_farming[static_cast<size_t>(cell)] && 0 < halite[static_cast<size_t>(cell)] &&
+      halite[static_cast<size_t>(cell)] < harvest)
     score += P(zp::cell_score_farming);
   return score * (1 + P(zp::cell_score_ship_halite) * sh.cargo);
 }
 
 void ZetaModelPolicy::Impl::change(int k, int cell, double delta) {
   const size_t width = reach.size() + static_cast<size_t>(convert_columns);
-  for (int col : column_of[static_cast<size_t>(cell)]) pref[static_cast<size_t>(k) * width + static_cast<size_t>(col)] += delta;
+  for (int col : column_of[static_cast<size_t>(cell)])
+    pref[static_cast<size_t>(k) * width + static_cast<size_t>(col)] += delta;
 }
 
 void ZetaModelPolicy::Impl::fill_preferences() {
@@ -854,7 +919,7 @@ void ZetaModelPolicy::Impl::fill_preferences() {
     for (int y : yard_cells)
       if (in_list(std::vector<int>(reach.begin(), reach.begin() + distinct_positions), y))
         for (int i = 0; i < 3; ++i) reach.push_back(y);
-  convert_columns = static_cast<int>(std::floor(bank / kConvertCost)) + 1;
+  convert_columns = static_cast<int>(std::floor(bank / convert_price)) + 1;
   column_of.assign(static_cast<size_t>(cells), {});
   for (size_t i = 0; i < reach.size(); ++i) column_of[static_cast<size_t>(reach[i])].push_back(static_cast<int>(i));
   danger.assign(static_cast<size_t>(cells), 99999);
@@ -868,28 +933,33 @@ void ZetaModelPolicy::Impl::fill_preferences() {
   const int small_r = PI(zp::dominance_map_small_radius);
   for (size_t k = 0; k < own.size(); ++k) {
     const Ship& sh = ship(static_cast<int>(k));
-    if (sh.cargo >= P(zp::convert_when_attacked_threshold) && sh.cargo + bank >= kConvertCost)
+    if (sh.cargo >= P(zp::convert_when_attacked_threshold) && sh.cargo + bank >= convert_price)
       for (size_t c = reach.size(); c < width; ++c) pref[k * width + c] = -P(zp::convert_when_attacked_threshold);
     const auto r = in_reach(sh.cell);
     std::array<double, 5> dscore{};
     for (size_t i = 0; i < 5; ++i) {
       double ds = 0;
       for (int q : radius_list(r[i], small_r)) {
-        if (danger[static_cast<size_t>(q)] < sh.cargo) ds += 2 * std::pow(0.6, dist(r[i], q));
-        else if (danger[static_cast<size_t>(q)] == sh.cargo) ds += std::pow(0.6, dist(r[i], q));
+        if (danger[static_cast<size_t>(q)] < sh.cargo)
+          ds += 2 * std::pow(kDangerDecay, dist(r[i], q));
+        else if (danger[static_cast<size_t>(q)] == sh.cargo)
+          ds += std::pow(kDangerDecay, dist(r[i], q));
       }
       dscore[i] = ds;
     }
-    const double lo = *std::min_element(dscore.begin(), dscore.end()), hi = *std::max_element(dscore.begin(), dscore.end());
+    const double lo = *std::min_element(dscore.begin(), dscore.end()),
+                 hi = *std::max_element(dscore.begin(), dscore.end());
     for (size_t i = 0; i < 5; ++i) {
       const double v = std::trunc(cell_score(static_cast<int>(k), r[i]));
       for (int col : column_of[static_cast<size_t>(r[i])]) pref[k * width + static_cast<size_t>(col)] = v;
       if (sh.cargo > 0 && hi - lo > 1)
         change(static_cast<int>(k), sh.cell,
-               std::trunc((1 - (dscore[i] - lo) / (hi - lo)) * P(zp::cell_score_danger) - floordiv(P(zp::cell_score_danger), 2)));
+               std::trunc((1 - (dscore[i] - lo) / (hi - lo)) * P(zp::cell_score_danger) -
+                          floordiv(P(zp::cell_score_danger), 2)));
     }
     if (yard_at[sh.cell] >= 0)
-      change(static_cast<int>(k), sh.cell, step > 12 + first_yard_step ? P(zp::move_preference_stay_on_shipyard) : -200);
+      change(static_cast<int>(k), sh.cell,
+             step > kEarlyYardSteps + first_yard_step ? P(zp::move_preference_stay_on_shipyard) : kEarlyYardStay);
   }
 }
 
@@ -940,17 +1010,20 @@ int ZetaModelPolicy::Impl::estimate_farming_end() const {
   const double per_ship = cnt / std::max(ships_n, 1);
   const double steps_per_position = std::ceil(std::log(20 / std::max(avg_h, 1.0)) / std::log(0.75));
   double steps = per_ship * steps_per_position;
-  steps += std::max(std::ceil(2 * per_ship - 2), 0.0) + std::ceil(avg_ship) + std::ceil(2.25 * avg_return * std::max(per_ship, 1.0)) +
-           P(zp::end_return_extra_moves) + 9;
+  steps += std::max(std::ceil(2 * per_ship - 2), 0.0) + std::ceil(avg_ship) +
+           std::ceil(2.25 * avg_return * std::max(per_ship, 1.0)) + P(zp::end_return_extra_moves) + 9;
   return static_cast<int>(clip(kLastStep - std::ceil(steps), 330, 365));
 }
 
 int ZetaModelPolicy::Impl::harvest_threshold() const {
   const double per_point = static_cast<double>(own.size()) / std::max(static_cast<double>(real_farming.size()), 1.0);
   double t = clip(1.1 * step + 80, 80, 480);
-  const double norm = P(zp::harvest_threshold_ship_advantage_norm), beta = P(zp::harvest_threshold_beta), alpha = P(zp::harvest_threshold_alpha);
+  const double norm = P(zp::harvest_threshold_ship_advantage_norm), beta = P(zp::harvest_threshold_beta),
+               alpha = P(zp::harvest_threshold_alpha);
   const double adv = beta * clip(ship_advantage + norm, 0, 1.5 * norm) / norm;
-  t *= (1 - alpha / 2 + alpha * (1 - clip(enemy_hunting_share, 0, P(zp::harvest_threshold_hunting_norm)) / P(zp::harvest_threshold_hunting_norm))) *
+  t *= (1 - alpha / 2 +
+        alpha * (1 - clip(enemy_hunting_share, 0, P(zp::harvest_threshold_hunting_norm)) /
+                         P(zp::harvest_threshold_hunting_norm))) *
        (1 - 2 * beta / 3 + adv);
   t = 0.95 * t + 0.1 * clip((per_point - 0.9) / 1.1, 0, 1);
   return static_cast<int>(clip(t, 110, 450));
@@ -996,7 +1069,8 @@ int ZetaModelPolicy::Impl::excircle_midpoint(int a, int b, int c) const {
   const double den = ry * vx - rx * vy;
   if (den == 0) {
     const double bcx = component(xof(b), xof(c), n), bcy = component(yof(b), yof(c), n);
-    const double lab = std::abs(abx) + std::abs(aby), lac = std::abs(acx) + std::abs(acy), lbc = std::abs(bcx) + std::abs(bcy);
+    const double lab = std::abs(abx) + std::abs(aby), lac = std::abs(acx) + std::abs(acy),
+                 lbc = std::abs(bcx) + std::abs(bcy);
     const double m = std::max({lab, lac, lbc});
     if (lab == m) return c;
     if (lac == m) return b;
@@ -1021,7 +1095,8 @@ void ZetaModelPolicy::Impl::plan_site() {
       if (ultra[ship(static_cast<int>(k)).cell] > ultra[ship(best).cell]) best = static_cast<int>(k);
     const int sc = ship(best).cell;
     for (int pos : radius_list(sc, PI(zp::dominance_map_small_radius)))
-      if (halite[static_cast<size_t>(pos)] <= 40) options.emplace_back(pos, ultra[static_cast<size_t>(pos)] / (1 + dist(sc, pos)));
+      if (halite[static_cast<size_t>(pos)] <= 40)
+        options.emplace_back(pos, ultra[static_cast<size_t>(pos)] / (1 + dist(sc, pos)));
   } else if (max_connections == 0) {
     const int yc = yard_cells[0];
     const bool early = step <= P(zp::early_second_shipyard);
@@ -1034,7 +1109,8 @@ void ZetaModelPolicy::Impl::plan_site() {
           options.emplace_back(pos, ultra[static_cast<size_t>(pos)]);
         } else {
           const double hx = 0.5 * component(xof(yc), xof(pos), n), hy = 0.5 * component(yof(yc), yof(pos), n);
-          const int mid = at(xof(yc) + static_cast<int>(std::nearbyint(hx)), yof(yc) + static_cast<int>(std::nearbyint(hy)));
+          const int mid =
+              at(xof(yc) + static_cast<int>(std::nearbyint(hx)), yof(yc) + static_cast<int>(std::nearbyint(hy)));
           options.emplace_back(pos, populated(mid));
         }
       }
@@ -1057,7 +1133,8 @@ void ZetaModelPolicy::Impl::plan_site() {
         if (lo <= dist(pos, y) && dist(pos, y) <= hi) good.push_back(y);
       for (size_t i = 0; i < good.size(); ++i)
         for (size_t j = i + 1; j < good.size(); ++j)
-          if (is_triangle(pos, good[i], good[j])) options.emplace_back(pos, populated(excircle_midpoint(good[i], good[j], pos)));
+          if (is_triangle(pos, good[i], good[j]))
+            options.emplace_back(pos, populated(excircle_midpoint(good[i], good[j], pos)));
     }
   }
   if (options.empty()) return;
@@ -1076,13 +1153,16 @@ bool ZetaModelPolicy::Impl::good_triangle(int cell) const {
   std::vector<int> mids;
   if (max_connections == 0) {
     const double hx = 0.5 * component(xof(cell), xof(good[0]), n), hy = 0.5 * component(yof(cell), yof(good[0]), n);
-    mids.push_back(at(xof(cell) + static_cast<int>(std::nearbyint(hx)), yof(cell) + static_cast<int>(std::nearbyint(hy))));
+    mids.push_back(
+        at(xof(cell) + static_cast<int>(std::nearbyint(hx)), yof(cell) + static_cast<int>(std::nearbyint(hy))));
   } else {
     for (size_t i = 0; i < good.size(); ++i)
       for (size_t j = i + 1; j < good.size(); ++j) {
         const int a = good[i], b = good[j];
-        if ((xof(a) == xof(b) && xof(b) == xof(cell)) || (yof(a) == yof(b) && yof(b) == yof(cell))) mids.push_back(cell);
-        else mids.push_back(excircle_midpoint(a, b, cell));
+        if ((xof(a) == xof(b) && xof(b) == xof(cell)) || (yof(a) == yof(b) && yof(b) == yof(cell)))
+          mids.push_back(cell);
+        else
+          mids.push_back(excircle_midpoint(a, b, cell));
       }
   }
   const double threshold = P(zp::shipyard_min_population) * population * disc_cells;
@@ -1093,7 +1173,7 @@ bool ZetaModelPolicy::Impl::good_triangle(int cell) const {
 
 bool ZetaModelPolicy::Impl::should_convert(int k) const {
   const Ship& sh = ship(k);
-  if (bank + sh.cargo < kConvertCost) return false;
+  if (bank + sh.cargo < convert_price) return false;
   int nearest = kFar;
   for (int e : enemies) nearest = std::min(nearest, dist(sh.cell, s->ships()[static_cast<size_t>(e)].cell));
   int guards = 0;
@@ -1103,8 +1183,9 @@ bool ZetaModelPolicy::Impl::should_convert(int k) const {
   }
   if (guards == 0 && ship_count > 5) return false;
   if (sh.cell == next_site && step <= P(zp::shipyard_stop)) return true;
-  if (yard_count == 0 && step <= 10) return false;
-  if (yard_count == 0 && (step <= P(zp::end_start) || sh.cargo >= kConvertCost || cargo >= 1200)) return true;
+  if (yard_count == 0 && step <= kFirstTurns) return false;
+  if (yard_count == 0 && (step <= P(zp::end_start) || sh.cargo >= convert_price || cargo >= kFirstYardCargo))
+    return true;
   if (connected >= P(zp::max_shipyards)) return false;
   if (mean_halite / yard_count < P(zp::shipyard_conversion_threshold) ||
       (std::max(connected, 1) + 1) / static_cast<double>(ship_count) >= P(zp::ships_shipyards_threshold))
@@ -1117,8 +1198,9 @@ void ZetaModelPolicy::Impl::convert(int k) {
   const Ship& sh = ship(k);
   type[static_cast<size_t>(k)] = ShipType::Converting;
   const size_t width = reach.size() + static_cast<size_t>(convert_columns);
-  for (size_t c = static_cast<size_t>(distinct_positions); c < width; ++c) pref[static_cast<size_t>(k) * width + c] = 9999999;
-  bank += sh.cargo - kConvertCost;
+  for (size_t c = static_cast<size_t>(distinct_positions); c < width; ++c)
+    pref[static_cast<size_t>(k) * width + c] = kConvertNow;
+  bank += sh.cargo - convert_price;
   --ship_count;
   ++yard_count;
   planned_sites.push_back(sh.cell);
@@ -1130,13 +1212,14 @@ void ZetaModelPolicy::Impl::spawn(int y) {
   const int cell = s->shipyards()[static_cast<size_t>(y)].cell;
   spawns.push_back(y);
   planned_moves.push_back(cell);
-  bank -= kSpawnCost;
+  bank -= spawn_price;
   ++ship_count;
   std::vector<int> around = {cell};
   for (int nb : neighbours(cell)) around.push_back(nb);
   for (int c : around) {
     const int j = ship_at[static_cast<size_t>(c)];
-    if (j >= 0 && s->ships()[static_cast<size_t>(j)].owner == me) change(own_index(s->ships()[static_cast<size_t>(j)].id), cell, -1500);
+    if (j >= 0 && s->ships()[static_cast<size_t>(j)].owner == me)
+      change(own_index(s->ships()[static_cast<size_t>(j)].id), cell, kSpawnCell);
   }
 }
 
@@ -1145,7 +1228,8 @@ void ZetaModelPolicy::Impl::build_yards() {
   std::vector<int> avoid;
   for (int q = 0; q < s->num_players(); ++q)
     for (const Shipyard& y : s->shipyards())
-      if (y.owner == q && q != me && presence_diff[static_cast<size_t>(q)] < (step > 130 ? 14 : 10)) avoid.push_back(y.cell);
+      if (y.owner == q && q != me && presence_diff[static_cast<size_t>(q)] < (step > 130 ? 14 : 10))
+        avoid.push_back(y.cell);
   const int lo = PI(zp::min_shipyard_distance), hi = PI(zp::max_shipyard_distance);
   bool in_avoid = false;
   if (next_site >= 0)
@@ -1156,20 +1240,23 @@ void ZetaModelPolicy::Impl::build_yards() {
       }
   const int board_yards = static_cast<int>(own_yards.size());
   if (next_site >= 0 &&
-      !(lo <= yard_dist[static_cast<size_t>(next_site)] && yard_dist[static_cast<size_t>(next_site)] <= hi && !in_avoid &&
-        board_yards >= last_yard_count) &&
+      !(lo <= yard_dist[static_cast<size_t>(next_site)] && yard_dist[static_cast<size_t>(next_site)] <= hi &&
+        !in_avoid && board_yards >= last_yard_count) &&
       board_yards > 0 && step <= P(zp::shipyard_stop))
     plan_site();
-  const bool disabled = (P(zp::shipyard_start) > step || step > P(zp::shipyard_stop)) && (step > 10 || board_yards > 0);
+  const bool disabled =
+      (P(zp::shipyard_start) > step || step > P(zp::shipyard_stop)) && (step > kFirstTurns || board_yards > 0);
   const int base = std::max(connected, 1) + 1;
   const int board_ships = static_cast<int>(own.size());
-  const bool want = step < P(zp::shipyard_stop) &&
-                    ((P(zp::third_shipyard_step) <= step && step < 200 && max_connections <= 1 && ship_advantage > -10 &&
-                      ship_count >= kShipsPerYards[2]) ||
-                     (P(zp::second_shipyard_step) <= step && max_connections == 0 && ship_advantage > -18 && ship_count >= kShipsPerYards[1]) ||
-                     (((base < static_cast<int>(kShipsPerYards.size()) && board_ships >= kShipsPerYards[static_cast<size_t>(base)]) ||
-                       base / static_cast<double>(board_ships) <= P(zp::ships_shipyards_threshold)) &&
-                      ship_advantage > P(zp::shipyard_min_ship_advantage) && max_connections > 1));
+  const bool want =
+      step < P(zp::shipyard_stop) &&
+      ((P(zp::third_shipyard_step) <= step && step < 200 && max_connections <= 1 && ship_advantage > -10 &&
+        ship_count >= kShipsPerYards[2]) ||
+       (P(zp::second_shipyard_step) <= step && max_connections == 0 && ship_advantage > -18 &&
+        ship_count >= kShipsPerYards[1]) ||
+       (((base < static_cast<int>(kShipsPerYards.size()) && board_ships >= kShipsPerYards[static_cast<size_t>(base)]) ||
+         base / static_cast<double>(board_ships) <= P(zp::ships_shipyards_threshold)) &&
+        ship_advantage > P(zp::shipyard_min_ship_advantage) && max_connections > 1));
   if (want) {
     if (next_site < 0) {
       plan_site();
@@ -1177,7 +1264,8 @@ void ZetaModelPolicy::Impl::build_yards() {
       std::vector<int> candidates;
       for (size_t k = 0; k < own.size(); ++k) {
         const Ship& sh = ship(static_cast<int>(k));
-        if ((sh.cargo <= 0 || (step <= 45 && enemy_dist[static_cast<size_t>(next_site)] >= 2)) && !typed(static_cast<int>(k)))
+        if ((sh.cargo <= 0 || (step <= 45 && enemy_dist[static_cast<size_t>(next_site)] >= 2)) &&
+            !typed(static_cast<int>(k)))
           candidates.push_back(static_cast<int>(k));
       }
       std::stable_sort(candidates.begin(), candidates.end(),
@@ -1234,7 +1322,7 @@ int ZetaModelPolicy::Impl::guard_position(int site, std::vector<UnitId>& taken) 
       type[static_cast<size_t>(g)] = ShipType::Guarding;
       if (e_d <= m_d) urgent_guard[static_cast<size_t>(g)] = 1;
     } else if (e_d - 2 <= m_d) {
-      if (halite[ship(g).cell] > 0) change(g, ship(g).cell, -500);
+      if (halite[ship(g).cell] > 0) change(g, ship(g).cell, kGuardNoMining);
     }
   };
   place(guard, ed, md);
@@ -1265,21 +1353,32 @@ void ZetaModelPolicy::Impl::guard_yards() {
     if (on >= 0) {
       const int k = own_index(s->ships()[static_cast<size_t>(on)].id);
       type[static_cast<size_t>(k)] = ShipType::ShipyardGuarding;
-      // The bot draws random() > attack probability here; the likelier
-      // outcome (true) is taken: the yard's ship stays.
-      if (dom > P(zp::shipyard_abandon_dominance)) change(k, y.cell, 10000);
+      // The bot draws random() > attack probability here; the model takes the
+      // likelier outcome (the yard's ship stays when the probability is
+      // below .5).
+      const bool draw_stays = P(zp::shipyard_guarding_attack_probability) < 0.5;
+      if (bank < spawn_cost || (step > P(zp::spawn_till) && (yard_count > 1 || step > kLateStep)) ||
+          dom < P(zp::shipyard_guarding_min_dominance) || draw_stays || step >= P(zp::guarding_stop)) {
+        if (dom > P(zp::shipyard_abandon_dominance)) change(k, y.cell, kHoldYard);
+      } else {
+        spawn(yi);
+        for (int j : attackers) change(k, s->ships()[static_cast<size_t>(j)].cell, kRamAttacker);
+      }
     } else {
       std::vector<int> potential;
       for (int nb : neighbours(y.cell)) {
         const int j = ship_at[static_cast<size_t>(nb)];
-        if (j >= 0 && s->ships()[static_cast<size_t>(j)].owner == me && s->ships()[static_cast<size_t>(j)].cargo <= lightest)
+        if (j >= 0 && s->ships()[static_cast<size_t>(j)].owner == me &&
+            s->ships()[static_cast<size_t>(j)].cargo <= lightest)
           potential.push_back(own_index(s->ships()[static_cast<size_t>(j)].id));
       }
       if (!potential.empty() && (reached_spawn_limit() || bank < spawn_cost)) {
-        std::stable_sort(potential.begin(), potential.end(), [&](int a, int b) { return ship(a).cargo < ship(b).cargo; });
-        change(potential[0], y.cell, 8000);
+        std::stable_sort(potential.begin(), potential.end(),
+                         [&](int a, int b) { return ship(a).cargo < ship(b).cargo; });
+        change(potential[0], y.cell, kGuardYard);
         type[static_cast<size_t>(potential[0])] = ShipType::ShipyardGuarding;
-      } else if (bank > spawn_cost && (dom >= P(zp::shipyard_guarding_min_dominance) || step <= 25 || yard_count == 1) &&
+      } else if (bank > spawn_cost &&
+                 (dom >= P(zp::shipyard_guarding_min_dominance) || step <= 25 || yard_count == 1) &&
                  (step < P(zp::guarding_stop) || (yard_count == 1 && step < P(zp::end_start)))) {
         spawn(yi);
       }
@@ -1292,7 +1391,8 @@ void ZetaModelPolicy::Impl::guard_yards() {
 ShipType ZetaModelPolicy::Impl::ship_type(int k) const {
   if (typed(k)) return type[static_cast<size_t>(k)];
   const Ship& sh = ship(k);
-  if (step >= P(zp::end_start) && yard_dist[sh.cell] + step + P(zp::end_return_extra_moves) >= kLastStep && sh.cargo >= P(zp::ending_halite_threshold))
+  if (step >= P(zp::end_start) && yard_dist[sh.cell] + step + P(zp::end_return_extra_moves) >= kLastStep &&
+      sh.cargo >= P(zp::ending_halite_threshold))
     return ShipType::Ending;
   if (sh.cargo >= P(zp::return_halite)) return ShipType::Returning;
   for (const auto& [c, h] : vulnerable_cells)
@@ -1305,20 +1405,28 @@ double ZetaModelPolicy::Impl::mining_score(int ship_cell, int cell, double cargo
   int dsy = yard_dist[static_cast<size_t>(cell)];
   double alpha = step > 20 + dsy ? P(zp::mining_score_alpha) : 0.5;
   double beta = mining_beta;
-  const double quality = ultra[static_cast<size_t>(ship_cell)] / max_ultra;
-  if (alpha == P(zp::mining_score_alpha)) alpha *= P(zp::mining_score_alpha_min) + (1 - P(zp::mining_score_alpha_min)) * (1 - quality);
-  if (beta == P(zp::mining_score_beta)) beta *= P(zp::mining_score_beta_min) + (1 - P(zp::mining_score_beta_min)) * (1 - quality);
+  // (On a board without halite the bot divides by zero; the model takes 0.)
+  const double quality = max_ultra > 0 ? ultra[static_cast<size_t>(ship_cell)] / max_ultra : 0;
+  if (alpha == P(zp::mining_score_alpha))
+    alpha *= P(zp::mining_score_alpha_min) + (1 - P(zp::mining_score_alpha_min)) * (1 - quality);
+  if (beta == P(zp::mining_score_beta))
+    beta *= P(zp::mining_score_beta_min) + (1 - P(zp::mining_score_beta_min)) * (1 - quality);
   const double g = std::pow(P(zp::map_blur_gamma), dfs);
   const double h = halite[static_cast<size_t>(cell)];
   double hv = (1 - g) * blurred[static_cast<size_t>(cell)] + g * h;
-  if (is_enemy_at[static_cast<size_t>(cell)] && dfs > 1) hv *= std::pow(0.75, dfs - 1);
-  else hv = std::min(std::pow(1.02, dfs) * hv, 500.0);
+  if (is_enemy_at[static_cast<size_t>(cell)] && dfs > 1)
+    hv *= std::pow(0.75, dfs - 1);
+  else
+    hv = std::min(std::pow(1.02, dfs) * hv, 500.0);
   const bool farming_active = P(zp::farming_start) <= step + dfs && step + dfs < farming_end;
   if (dsy > 20) dsy = 20;
   int ch;
-  if (cargo_k == 0) ch = 0;
-  else if (hv == 0) ch = 14;
-  else ch = static_cast<int>(clip(static_cast<int>(std::log(beta * cargo_k / hv) * 2.5 + 5.5), 0, 14));
+  if (cargo_k == 0)
+    ch = 0;
+  else if (hv == 0)
+    ch = 14;
+  else
+    ch = static_cast<int>(clip(std::trunc(std::log(beta * cargo_k / hv) * 2.5 + 5.5), 0, 14));
   int steps;
   if (dsy == 0) {
     steps = 0;
@@ -1341,12 +1449,15 @@ double ZetaModelPolicy::Impl::mining_score(int ship_cell, int cell, double cargo
     safety += dnorm / 3;
   }
   safety += 1 - dnorm / 2;
-  double score = std::pow(P(zp::mining_score_gamma), dfs + steps) * (beta * cargo_k + (1 - std::pow(0.75, steps)) * hv) * safety /
+  double score = std::pow(P(zp::mining_score_gamma), dfs + steps) *
+                 (beta * cargo_k + (1 - std::pow(0.75, steps)) * hv) * safety /
                  std::max(dfs + steps + alpha * dsy, 1.0);
   if (dsy == 0 && step <= 11) score *= 0.1;
   if (farming_active) {
-    if (h < harvest && is_farming[static_cast<size_t>(cell)]) score *= P(zp::mining_score_farming_penalty);
-    else if (h < P(zp::minor_harvest_threshold) * harvest && is_minor[static_cast<size_t>(cell)]) score *= P(zp::mining_score_minor_farming_penalty);
+    if (h < harvest && is_farming[static_cast<size_t>(cell)])
+      score *= P(zp::mining_score_farming_penalty);
+    else if (h < P(zp::minor_harvest_threshold) * harvest && is_minor[static_cast<size_t>(cell)])
+      score *= P(zp::mining_score_minor_farming_penalty);
   }
   if (step <= 8 + first_yard_step && dsy <= 3) score *= 0.05;
   return score;
@@ -1388,14 +1499,23 @@ double ZetaModelPolicy::Impl::hunting_score(int k, int e) {
   const double dh = en.cargo - sh.cargo;
   const int d = dist(sh.cell, en.cell);
   double hs;
-  if (dh < 0) hs = -9999;
-  else if (dh == 0) hs = 0.25 * P(zp::hunting_score_ship_bonus) * (1 - step / 398.0) / P(zp::hunting_score_halite_norm);
-  else hs = (P(zp::hunting_score_ship_bonus) * (1 - step / 398.0) + dh) / P(zp::hunting_score_halite_norm);
-  const double dom = P(zp::hunting_score_delta) + P(zp::hunting_score_beta) * clip(medium_dom[en.cell] + 10, 0, 20) / 20;
-  const double player_score = 1 + P(zp::hunting_score_kappa) * (rank <= 1 ? 3 - rank_of[static_cast<size_t>(me)] : rank_of[static_cast<size_t>(me)]);
-  double score = std::pow(P(zp::hunting_score_gamma), d) * hs * (is_guarding[en.cell] ? P(zp::hunting_score_region) : 1) * dom * player_score *
+  if (dh < 0)
+    hs = -9999;
+  else if (dh == 0)
+    hs = 0.25 * P(zp::hunting_score_ship_bonus) * (1 - step / static_cast<double>(kLastStep)) /
+         P(zp::hunting_score_halite_norm);
+  else
+    hs = (P(zp::hunting_score_ship_bonus) * (1 - step / static_cast<double>(kLastStep)) + dh) /
+         P(zp::hunting_score_halite_norm);
+  const double dom =
+      P(zp::hunting_score_delta) + P(zp::hunting_score_beta) * clip(medium_dom[en.cell] + 10, 0, 20) / 20;
+  const double player_score = 1 + P(zp::hunting_score_kappa) * (rank <= 1 ? 3 - rank_of[static_cast<size_t>(me)]
+                                                                          : rank_of[static_cast<size_t>(me)]);
+  double score = std::pow(P(zp::hunting_score_gamma), d) * hs *
+                 (is_guarding[en.cell] ? P(zp::hunting_score_region) : 1) * dom * player_score *
                  (1 + P(zp::hunting_score_iota) * clip(ultra[en.cell], 0, 200) / 200) *
-                 (1 + P(zp::hunting_score_zeta) * clip(cargo_map[en.cell], 0, P(zp::hunting_score_cargo_clip)) / P(zp::hunting_score_cargo_clip));
+                 (1 + P(zp::hunting_score_zeta) * clip(cargo_map[en.cell], 0, P(zp::hunting_score_cargo_clip)) /
+                          P(zp::hunting_score_cargo_clip));
   if (next_site >= 0 && dist(en.cell, next_site) <= 3) score *= P(zp::hunting_score_ypsilon);
   const auto v = vulnerable.find(en.id);
   if (v != vulnerable.end()) {
@@ -1415,14 +1535,16 @@ double ZetaModelPolicy::Impl::hunting_score(int k, int e) {
   if (!real_farming.empty() && !is_farming[en.cell]) {
     int least = 1 << 30;
     // The bot passes each move as the axis: never 'x', so always the y test.
-    for (size_t i = 0; i < nav(sh.cell, en.cell).size(); ++i) least = std::min(least, farming_between(sh.cell, en.cell, false));
+    for (size_t i = 0; i < nav(sh.cell, en.cell).size(); ++i)
+      least = std::min(least, farming_between(sh.cell, en.cell, false));
     score *= std::pow(P(zp::hunting_score_farming_position_penalty), least);
   }
   return score;
 }
 
 double ZetaModelPolicy::Impl::border_score(int ship_cell, int b) const {
-  double score = 0.5 * dist(ship_cell, b) + small_dom[static_cast<size_t>(b)] + (ship_cell == b && halite[static_cast<size_t>(b)] > 0 ? 50 : 0);
+  double score = 0.5 * dist(ship_cell, b) + small_dom[static_cast<size_t>(b)] +
+                 (ship_cell == b && halite[static_cast<size_t>(b)] > 0 ? 50 : 0);
   if (yard_dist[static_cast<size_t>(b)] <= 2) score -= 1.5;
   return score;
 }
@@ -1433,7 +1555,8 @@ void ZetaModelPolicy::Impl::assign_targets() {
   // Mining: cells worth mining and drop-offs (a yard at each ship's distance).
   std::vector<int> targets;
   for (int c = 0; c < cells; ++c)
-    if (halite[static_cast<size_t>(c)] >= P(zp::min_mining_halite) && small_safety[static_cast<size_t>(c)] >= -2) targets.push_back(c);
+    if (halite[static_cast<size_t>(c)] >= P(zp::min_mining_halite) && small_safety[static_cast<size_t>(c)] >= -2)
+      targets.push_back(c);
   {
     std::vector<int64_t> keys;
     for (int y : yard_cells)
@@ -1466,7 +1589,8 @@ void ZetaModelPolicy::Impl::assign_targets() {
   for (const auto& [r, c] : pairs) assigned.push_back(scores[static_cast<size_t>(r * cols + c)]);
   std::sort(assigned.begin(), assigned.end());
   const double proportion = step < farming_end ? P(zp::hunting_proportion) : P(zp::hunting_proportion_after_farming);
-  const bool hunting_on = step > P(zp::disable_hunting_till) && (ship_count >= P(zp::hunting_min_ships) || step > P(zp::spawn_till));
+  const bool hunting_on =
+      step > P(zp::disable_hunting_till) && (ship_count >= P(zp::hunting_min_ships) || step > P(zp::spawn_till));
   double threshold = -1;
   if (!assigned.empty()) {
     const double mean = np_sum(assigned.data(), assigned.size()) / static_cast<double>(assigned.size());
@@ -1480,7 +1604,10 @@ void ZetaModelPolicy::Impl::assign_targets() {
   for (const auto& [r, c] : pairs) {
     const double v = scores[static_cast<size_t>(r * cols + c)];
     const int k = mining[static_cast<size_t>(r)];
-    if ((v < (step > 80 ? P(zp::hunting_threshold) : P(zp::hunting_threshold) - 4) || (v <= threshold && ship(k).cargo <= 0)) && hunting_on) continue;
+    if ((v < (step > 80 ? P(zp::hunting_threshold) : P(zp::hunting_threshold) - 4) ||
+         (v <= threshold && ship(k).cargo <= 0)) &&
+        hunting_on)
+      continue;
     ship_targets.emplace_back(k, targets[static_cast<size_t>(c)] % 1000);
   }
   for (const auto& [k, cell] : ship_targets) {
@@ -1560,16 +1687,19 @@ void ZetaModelPolicy::Impl::assign_targets() {
     int endangered = 0;
     for (int y : own_yards) {
       bool any = false;
-      for (int e : enemies) any |= dist(ships[static_cast<size_t>(e)].cell, s->shipyards()[static_cast<size_t>(y)].cell) <= 6;
+      for (int e : enemies)
+        any |= dist(ships[static_cast<size_t>(e)].cell, s->shipyards()[static_cast<size_t>(y)].cell) <= 6;
       endangered += any;
     }
     int in_zone = 0;
     for (int e : enemies) in_zone += is_guarding[ships[static_cast<size_t>(e)].cell];
     const int L = static_cast<int>(assigned_h.size());
     const double gnorm = P(zp::guarding_ship_advantage_norm), hnorm = P(zp::guarding_norm);
-    const int a = std::min({static_cast<int>(std::ceil((1 - clip(ship_advantage, 0, gnorm) / gnorm) * (clip(enemy_hunting_share, 0, hnorm) / hnorm) *
-                                                       L)) - 1,
-                            PI(zp::guarding_max_ships_per_shipyard) * endangered - 1, step >= P(zp::guarding_end) ? 0 : 500});
+    const int a =
+        std::min({static_cast<int>(std::ceil((1 - clip(ship_advantage, 0, gnorm) / gnorm) *
+                                             (clip(enemy_hunting_share, 0, hnorm) / hnorm) * L)) -
+                      1,
+                  PI(zp::guarding_max_ships_per_shipyard) * endangered - 1, step >= P(zp::guarding_end) ? 0 : 500});
     const int gti = std::min(std::max({a, std::min(L - 1, static_cast<int>(own_yards.size())), L - 3 * in_zone - 1}) -
                                  static_cast<int>(guarding.size()),
                              static_cast<int>(guarding_border.size()) - 1);
@@ -1579,7 +1709,8 @@ void ZetaModelPolicy::Impl::assign_targets() {
         const int k = hunting[static_cast<size_t>(r)];
         const int tcell = ships[static_cast<size_t>(columns[static_cast<size_t>(c)].second)].cell;
         if (hscores[static_cast<size_t>(r * hcols + c)] < gthreshold) {
-          if (!is_guarding[static_cast<size_t>(tcell)] || dist(ship(k).cell, tcell) > P(zp::guarding_aggression_radius) || in_list(yard_cells, ship(k).cell))
+          if (!is_guarding[static_cast<size_t>(tcell)] ||
+              dist(ship(k).cell, tcell) > P(zp::guarding_aggression_radius) || in_list(yard_cells, ship(k).cell))
             guarding.push_back(k);
           else
             type[static_cast<size_t>(k)] = ShipType::Defending;
@@ -1601,7 +1732,7 @@ void ZetaModelPolicy::Impl::assign_targets() {
         for (int r = 0; r < dr; ++r)
           for (int t = 0; t < static_cast<int>(gt.size()); ++t) {
             const int d = dist(ship(free_guards[static_cast<size_t>(r)]).cell, gt[static_cast<size_t>(t)].cell);
-            if (d <= P(zp::guarding_aggression_radius)) dm[static_cast<size_t>(r * dc + t * 2)] = d;
+            if (d <= P(zp::guarding_aggression_radius)) dm[static_cast<size_t>(r * dc + t * per)] = d;
           }
         for (const auto& [r, c] : assign_max(solver, dr, dc, dm, false)) {
           if (dm[static_cast<size_t>(r * dc + c)] > P(zp::guarding_aggression_radius)) continue;
@@ -1630,7 +1761,8 @@ void ZetaModelPolicy::Impl::assign_targets() {
       std::vector<double> bm(static_cast<size_t>(br) * static_cast<size_t>(bc));
       for (int r = 0; r < br; ++r)
         for (int c = 0; c < bc; ++c)
-          bm[static_cast<size_t>(r * bc + c)] = border_score(ship(available[static_cast<size_t>(r)]).cell, guarding_border[static_cast<size_t>(c)]);
+          bm[static_cast<size_t>(r * bc + c)] =
+              border_score(ship(available[static_cast<size_t>(r)]).cell, guarding_border[static_cast<size_t>(c)]);
       for (const auto& [r, c] : assign_max(solver, br, bc, bm, false))
         border_guard[static_cast<size_t>(available[static_cast<size_t>(r)])] = guarding_border[static_cast<size_t>(c)];
     }
@@ -1651,8 +1783,10 @@ void ZetaModelPolicy::Impl::prefer(int k, const std::vector<int>& dirs, double w
   if (destination >= 0 && dirs.size() >= 2 && !real_farming.empty()) {
     const int a1 = farming_between(c, destination, dirs[0] == kEast || dirs[0] == kWest);
     const int a2 = farming_between(c, destination, dirs[1] == kEast || dirs[1] == kWest);
-    if (a1 > a2) change(k, move(c, dirs[0]), std::trunc(floordiv(-weight, 2)));
-    else if (a1 < a2) change(k, move(c, dirs[1]), std::trunc(floordiv(-weight, 2)));
+    if (a1 > a2)
+      change(k, move(c, dirs[0]), std::trunc(floordiv(-weight, 2)));
+    else if (a1 < a2)
+      change(k, move(c, dirs[1]), std::trunc(floordiv(-weight, 2)));
   }
   for (int d : {kNorth, kEast, kSouth, kWest})
     if (std::find(dirs.begin(), dirs.end(), d) == dirs.end()) change(k, move(c, d), std::trunc(floordiv(-weight, 1.2)));
@@ -1660,9 +1794,12 @@ void ZetaModelPolicy::Impl::prefer(int k, const std::vector<int>& dirs, double w
     const auto nbs = neighbours(c);
     std::vector<int> around(nbs.begin(), nbs.end());
     around.push_back(c);
-    const double delta = !penalize_farming ? -P(zp::cell_score_farming) : std::trunc(floordiv(-P(zp::cell_score_farming), 1.5));
+    const double delta =
+        !penalize_farming ? -P(zp::cell_score_farming) : std::trunc(floordiv(-P(zp::cell_score_farming), 1.5));
     for (int q : around)
-      if (is_farming[static_cast<size_t>(q)] && 0 < halite[static_cast<size_t>(q)] && halite[static_cast<size_t>(q)] < harvest) change(k, q, delta);
+      if (is_farming[static_cast<size_t>(q)] && 0 < halite[static_cast<size_t>(q)] &&
+          halite[static_cast<size_t>(q)] < harvest)
+        change(k, q, delta);
   }
 }
 
@@ -1676,13 +1813,14 @@ int ZetaModelPolicy::Impl::nearest_yard(int c) const {
 void ZetaModelPolicy::Impl::handle_returning(int k) {
   const Ship& sh = ship(k);
   const bool ending = type[static_cast<size_t>(k)] == ShipType::Ending;
-  int dest = !ending && deposit_target[static_cast<size_t>(k)] >= 0 ? deposit_target[static_cast<size_t>(k)] : nearest_yard(sh.cell);
+  int dest = !ending && deposit_target[static_cast<size_t>(k)] >= 0 ? deposit_target[static_cast<size_t>(k)]
+                                                                    : nearest_yard(sh.cell);
   if (dest < 0) {
     if (planned_sites.empty()) return;
     dest = planned_sites[0];
   }
   if (ending && dist(sh.cell, dest) == 1) {
-    change(k, dest, 9999);
+    change(k, dest, kEndingHome);
     return;
   }
   prefer(k, nav(sh.cell, dest), P(zp::move_preference_return), true, false, dest);
@@ -1699,7 +1837,7 @@ void ZetaModelPolicy::Impl::handle_mining(int k) {
       for (int nb : neighbours(sh.cell)) {
         const int y = yard_at[static_cast<size_t>(nb)];
         if (y >= 0 && s->shipyards()[static_cast<size_t>(y)].owner == me)
-          change(k, nb, (step <= 11 && bank >= kSpawnCost ? 5 : 1) * P(zp::move_preference_stay_on_shipyard));
+          change(k, nb, (step <= 11 && bank >= spawn_price ? 5 : 1) * P(zp::move_preference_stay_on_shipyard));
       }
   } else {
     change(k, target, P(zp::move_preference_mining));
@@ -1712,20 +1850,23 @@ void ZetaModelPolicy::Impl::handle_hunting(int k) {
   const double w = P(zp::move_preference_hunting);
   const auto known = hunting_targets.find(sh.id);
   bool penalize = true;
-  if (type[static_cast<size_t>(k)] == ShipType::Defending && known != hunting_targets.end() && is_farming[static_cast<size_t>(known->second.cell)])
+  if (type[static_cast<size_t>(k)] == ShipType::Defending && known != hunting_targets.end() &&
+      is_farming[static_cast<size_t>(known->second.cell)])
     penalize = false;
   if (step >= P(zp::end_start) && sh.cargo == 0) {
     std::vector<std::pair<int, double>> targets;  // (cell, key)
     for (int q = 0; q < s->num_players(); ++q)
       for (const Shipyard& y : s->shipyards())
         if (y.owner == q && q != me && step + dist(sh.cell, y.cell) <= kLastStep) {
-          const double key = (halite_rank_of[static_cast<size_t>(me)] <= 1 ? 30 - halite_rank_of[static_cast<size_t>(q)] * 10
-                                                                            : halite_rank_of[static_cast<size_t>(q)] * 10) -
-                             dist(sh.cell, y.cell);
+          const double key =
+              (halite_rank_of[static_cast<size_t>(me)] <= 1 ? 30 - halite_rank_of[static_cast<size_t>(q)] * 10
+                                                            : halite_rank_of[static_cast<size_t>(q)] * 10) -
+              dist(sh.cell, y.cell);
           targets.emplace_back(y.cell, key);
         }
     if (!targets.empty()) {
-      std::stable_sort(targets.begin(), targets.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+      std::stable_sort(targets.begin(), targets.end(),
+                       [](const auto& a, const auto& b) { return a.second > b.second; });
       prefer(k, nav(sh.cell, targets[0].first), w * 2, penalize, false, targets[0].first);
     }
   }
@@ -1759,8 +1900,10 @@ void ZetaModelPolicy::Impl::handle_hunting(int k) {
   std::vector<int> possible;
   for (int c : in_reach(sh.cell)) {
     if (std::find(target_reach.begin(), target_reach.end(), c) == target_reach.end()) {
-      if (c != sh.cell || halite[static_cast<size_t>(c)] >= 4 * (t.cargo - sh.cargo)) change(k, c, std::trunc(floordiv(-w, 1.2)));
-      else change(k, c, std::trunc(floordiv(-w, 2)));
+      if (c != sh.cell || halite[static_cast<size_t>(c)] >= 4 * (t.cargo - sh.cargo))
+        change(k, c, std::trunc(floordiv(-w, 1.2)));
+      else
+        change(k, c, std::trunc(floordiv(-w, 2)));
     } else {
       possible.push_back(c);
     }
@@ -1777,8 +1920,10 @@ void ZetaModelPolicy::Impl::handle_hunting(int k) {
       change(k, c, std::trunc(w / (rank_of_count[escape_count[{t.id, c}]] + 1)));
     } else {
       const auto v = vulnerable.find(t.id);
-      if (v != vulnerable.end() && v->second == -2) change(k, c, w);
-      else change(k, c, std::trunc(-w));
+      if (v != vulnerable.end() && v->second == -2)
+        change(k, c, w);
+      else
+        change(k, c, std::trunc(-w));
     }
   }
 }
@@ -1816,15 +1961,18 @@ void ZetaModelPolicy::Impl::move_ships() {
   mining.clear();
   hunting.clear();
   guarding.clear();
-  if (yard_count == 0 && step > 10) {
+  if (yard_count == 0 && step > kFirstTurns) {
     int best = 0;
     for (size_t k = 1; k < own.size(); ++k)
       if (ship(static_cast<int>(k)).cargo > ship(best).cargo) best = static_cast<int>(k);
     const Ship& sh = ship(best);
-    if (sh.cargo + bank >= kConvertCost && (step <= 385 || cargo > 800 || sh.cargo >= kConvertCost)) convert(best);
+    if (sh.cargo + bank >= convert_price &&
+        (step <= kLateStep || cargo > kLateConvertCargo || sh.cargo >= convert_price))
+      convert(best);
   }
   for (size_t k = 0; k < own.size(); ++k)
-    if (yard_at[ship(static_cast<int>(k)).cell] >= 0 && 30 < step && step < farming_end && !typed(static_cast<int>(k))) {
+    if (yard_at[ship(static_cast<int>(k)).cell] >= 0 && 30 < step && step < farming_end &&
+        !typed(static_cast<int>(k))) {
       guarding.push_back(static_cast<int>(k));
       type[k] = ShipType::Guarding;
     }
@@ -1845,7 +1993,8 @@ void ZetaModelPolicy::Impl::move_ships() {
         const Ship& sh = ship(k);
         if (sh.cargo > required) continue;
         if (safe == -2 || safe == -1) {
-          if (danger[sh.cell] > sh.cargo && dist(sh.cell, target.cell) != 0) type[static_cast<size_t>(k)] = ShipType::Hunting;
+          if (danger[sh.cell] > sh.cargo && dist(sh.cell, target.cell) != 0)
+            type[static_cast<size_t>(k)] = ShipType::Hunting;
           continue;
         }
         int idist = 0, ipos = 0;
@@ -1862,23 +2011,39 @@ void ZetaModelPolicy::Impl::move_ships() {
   for (size_t k = 0; k < own.size(); ++k) {
     const ShipType t = ship_type(static_cast<int>(k));
     type[k] = t;
-    if (t == ShipType::Mining) mining.push_back(static_cast<int>(k));
-    else if (t == ShipType::Returning || t == ShipType::Ending) returning.push_back(static_cast<int>(k));
-    else if (t == ShipType::Hunting) hunting.push_back(static_cast<int>(k));
+    if (t == ShipType::Mining)
+      mining.push_back(static_cast<int>(k));
+    else if (t == ShipType::Returning || t == ShipType::Ending)
+      returning.push_back(static_cast<int>(k));
+    else if (t == ShipType::Hunting)
+      hunting.push_back(static_cast<int>(k));
   }
   assign_targets();
   for (size_t k = 0; k < own.size(); ++k) {
     const int ki = static_cast<int>(k);
     switch (type[k]) {
-      case ShipType::Mining: handle_mining(ki); break;
+      case ShipType::Mining:
+        handle_mining(ki);
+        break;
       case ShipType::Returning:
-      case ShipType::Ending: handle_returning(ki); break;
+      case ShipType::Ending:
+        handle_returning(ki);
+        break;
       case ShipType::Hunting:
-      case ShipType::Defending: handle_hunting(ki); break;
-      case ShipType::Guarding: handle_guarding(ki); break;
-      case ShipType::Constructing: handle_constructing(ki, P(zp::move_preference_constructing)); break;
-      case ShipType::ConstructionGuarding: handle_constructing(ki, P(zp::move_preference_construction_guarding)); break;
-      default: break;
+      case ShipType::Defending:
+        handle_hunting(ki);
+        break;
+      case ShipType::Guarding:
+        handle_guarding(ki);
+        break;
+      case ShipType::Constructing:
+        handle_constructing(ki, P(zp::move_preference_constructing));
+        break;
+      case ShipType::ConstructionGuarding:
+        handle_constructing(ki, P(zp::move_preference_construction_guarding));
+        break;
+      default:
+        break;
     }
   }
 }
@@ -1892,9 +2057,11 @@ void ZetaModelPolicy::Impl::decide(const State& st, int player, PolicyDecision& 
   n = st.size();
   cells = n * n;
   step = st.step();
-  if (const char* e = std::getenv("ZETA_DEBUG")) g_debug = std::atoi(e) == step;
+  spawn_price = static_cast<double>(st.config().spawn_cost);
+  convert_price = static_cast<double>(st.config().convert_cost);
   if (!started || static_cast<int>(intrusions.size()) != cells) {
     reset(PI(zp::farming_end));
+    spawn_cost = spawn_price;
     started = true;
     intrusions.assign(static_cast<size_t>(cells), {});
   }
@@ -1910,7 +2077,26 @@ void ZetaModelPolicy::Impl::decide(const State& st, int player, PolicyDecision& 
     for (size_t i = 0; i < ships.size(); ++i)
       if (ships[i].owner == q) (q == me ? own : enemies).push_back(static_cast<int>(i));
   for (size_t i = 0; i < yards.size(); ++i)
-    if (yards[i].owner == me) own_yards.push_back(static_cast<int>(i)), yard_cells.push_back(yards[i].cell);
+    if (yards[i].owner == me) own_yards.push_back(static_cast<int>(i));
+  if (PI(zp::ids_as_strings)) {  // as nlohmann::json's sorted objects list them
+    auto by_name = [](auto units) {
+      return [units](int a, int b) {
+        return units[static_cast<size_t>(a)].id.str() < units[static_cast<size_t>(b)].id.str();
+      };
+    };
+    std::stable_sort(own.begin(), own.end(), by_name(ships));
+    std::stable_sort(own_yards.begin(), own_yards.end(), by_name(yards));
+    std::vector<int> sorted_enemies;
+    for (int q = 0; q < st.num_players(); ++q) {
+      std::vector<int> theirs;
+      for (int e : enemies)
+        if (ships[static_cast<size_t>(e)].owner == q) theirs.push_back(e);
+      std::stable_sort(theirs.begin(), theirs.end(), by_name(ships));
+      sorted_enemies.insert(sorted_enemies.end(), theirs.begin(), theirs.end());
+    }
+    enemies = sorted_enemies;
+  }
+  for (int i : own_yards) yard_cells.push_back(yards[static_cast<size_t>(i)].cell);
   ship_count = static_cast<int>(own.size());
   yard_count = static_cast<int>(own_yards.size());
   ship_at.assign(static_cast<size_t>(cells), -1);
@@ -1931,7 +2117,6 @@ void ZetaModelPolicy::Impl::decide(const State& st, int player, PolicyDecision& 
   const bool integer_map = step == 0;  // Kaggle's first halite list holds ints
   gaussian_blur(halite, n, P(zp::map_blur_sigma), integer_map, blurred);
   gaussian_blur(halite, n, P(zp::map_ultra_blur), integer_map, ultra);
-  min_ultra = *std::min_element(ultra.begin(), ultra.end());
   max_ultra = *std::max_element(ultra.begin(), ultra.end());
 
   // Ranks: numpy's argsort of four values is stable, reversed.
@@ -1943,20 +2128,24 @@ void ZetaModelPolicy::Impl::decide(const State& st, int player, PolicyDecision& 
       if (q != me) players_list.push_back(q);
     std::iota(order_.begin(), order_.end(), 0);
     std::stable_sort(order_.begin(), order_.end(), [&](int a, int b) {
-      return value[static_cast<size_t>(players_list[static_cast<size_t>(a)])] < value[static_cast<size_t>(players_list[static_cast<size_t>(b)])];
+      return value[static_cast<size_t>(players_list[static_cast<size_t>(a)])] <
+             value[static_cast<size_t>(players_list[static_cast<size_t>(b)])];
     });
     std::reverse(order_.begin(), order_.end());
     rank_of_player.assign(static_cast<size_t>(np_), 0);
-    for (int r = 0; r < np_; ++r) rank_of_player[static_cast<size_t>(players_list[static_cast<size_t>(order_[static_cast<size_t>(r)])])] = r;
+    for (int r = 0; r < np_; ++r)
+      rank_of_player[static_cast<size_t>(players_list[static_cast<size_t>(order_[static_cast<size_t>(r)])])] = r;
   };
-  std::vector<double> score(static_cast<size_t>(np_)), presence(static_cast<size_t>(np_)), banks(static_cast<size_t>(np_));
+  std::vector<double> score(static_cast<size_t>(np_)), presence(static_cast<size_t>(np_)),
+      banks(static_cast<size_t>(np_));
   std::vector<int> ship_n(static_cast<size_t>(np_), 0), yard_n(static_cast<size_t>(np_), 0);
   std::vector<double> cargo_q(static_cast<size_t>(np_), 0);
-  for (const Ship& sh : ships) ++ship_n[sh.owner], cargo_q[sh.owner] += sh.cargo / 4;
+  for (const Ship& sh : ships) ++ship_n[sh.owner], cargo_q[sh.owner] += sh.cargo * kCargoWorth;
   for (const Shipyard& y : yards) ++yard_n[y.owner];
   for (int q = 0; q < np_; ++q) {
-    const double left = 1 - step / 398.0;
-    score[static_cast<size_t>(q)] = st.player(q).bank + ship_n[static_cast<size_t>(q)] * 500 * left + yard_n[static_cast<size_t>(q)] * 750 * left +
+    const double left = 1 - step / static_cast<double>(kLastStep);
+    score[static_cast<size_t>(q)] = st.player(q).bank + ship_n[static_cast<size_t>(q)] * kShipWorth * left +
+                                    yard_n[static_cast<size_t>(q)] * kYardWorth * left +
                                     cargo_q[static_cast<size_t>(q)];
     presence[static_cast<size_t>(q)] = ship_n[static_cast<size_t>(q)] + yard_n[static_cast<size_t>(q)];
     banks[static_cast<size_t>(q)] = st.player(q).bank;
@@ -1970,7 +2159,8 @@ void ZetaModelPolicy::Impl::decide(const State& st, int player, PolicyDecision& 
   int most_ships = 0, enemy_ships = 0, enemy_empty = 0;
   for (int q = 0; q < np_; ++q) {
     if (q == me) continue;
-    presence_diff[static_cast<size_t>(q)] = static_cast<int>(presence[static_cast<size_t>(me)] - presence[static_cast<size_t>(q)]);
+    presence_diff[static_cast<size_t>(q)] =
+        static_cast<int>(presence[static_cast<size_t>(me)] - presence[static_cast<size_t>(q)]);
     most_ships = std::max(most_ships, ship_n[static_cast<size_t>(q)]);
   }
   for (int e : enemies) ++enemy_ships, enemy_empty += ships[static_cast<size_t>(e)].cargo <= 1;
@@ -1993,8 +2183,10 @@ void ZetaModelPolicy::Impl::decide(const State& st, int player, PolicyDecision& 
     int m1 = kFar, m2 = kFar;
     for (int e : enemies) {
       const int dd = dist(c, ships[static_cast<size_t>(e)].cell);
-      if (dd < m1) m2 = m1, m1 = dd;
-      else if (dd < m2) m2 = dd;
+      if (dd < m1)
+        m2 = m1, m1 = dd;
+      else if (dd < m2)
+        m2 = dd;
     }
     enemy_dist[static_cast<size_t>(c)] = m1;
     enemy_dist2[static_cast<size_t>(c)] = m2;
@@ -2032,7 +2224,8 @@ void ZetaModelPolicy::Impl::decide(const State& st, int player, PolicyDecision& 
   if (step < farming_end) farming_end = estimate_farming_end();
   // The bot's special first steps.
   if (step == 0) plan_site();
-  if (step <= 10 && own_yards.empty() && own.size() == 1 && ship(0).cell != next_site) type[0] = ShipType::Constructing;
+  if (step <= kFirstTurns && own_yards.empty() && own.size() == 1 && ship(0).cell != next_site)
+    type[0] = ShipType::Constructing;
   build_yards();
   guard_yards();
   {
@@ -2043,7 +2236,9 @@ void ZetaModelPolicy::Impl::decide(const State& st, int player, PolicyDecision& 
       const int j = ship_at[static_cast<size_t>(next_site)];
       own_on_site = j >= 0 && ships[static_cast<size_t>(j)].owner == me;
     }
-    spawn_cost = next_site >= 0 && (constructing || own_on_site || step < 20) && step < P(zp::shipyard_stop) ? 2 * kSpawnCost : kSpawnCost;
+    spawn_cost = next_site >= 0 && (constructing || own_on_site || step < 20) && step < P(zp::shipyard_stop)
+                     ? 2 * spawn_price
+                     : spawn_price;
   }
   move_ships();
 
@@ -2054,8 +2249,8 @@ void ZetaModelPolicy::Impl::decide(const State& st, int player, PolicyDecision& 
     for (const auto& [r, c] : assign_max(solver, static_cast<int>(m), width, pref)) {
       const Ship& sh = ship(r);
       if (c >= static_cast<int>(reach.size())) {
-        if (pref[static_cast<size_t>(r * width + c)] <= 5000) {
-          bank -= kConvertCost;
+        if (pref[static_cast<size_t>(r * width + c)] <= kPaidConvert) {
+          bank -= convert_price;
           planned_sites.push_back(sh.cell);
         }
         order[static_cast<size_t>(r)] = kConvertOption;
@@ -2071,50 +2266,8 @@ void ZetaModelPolicy::Impl::decide(const State& st, int player, PolicyDecision& 
     }
   }
 
-  if (const char* e = std::getenv("ZETA_DEBUG"); e && std::atoi(e) == step) {
-    static const char* names[] = {"None","MINING","RETURNING","HUNTING","SHIPYARD_GUARDING","GUARDING","DEFENDING","CONVERTING","CONSTRUCTING","CONSTRUCTION_GUARDING","ENDING"};
-    std::fprintf(stderr, "STEP %d\n", step);
-    for (size_t k = 0; k < m; ++k) {
-      const Ship& sh = ship(static_cast<int>(k));
-      const auto ht = hunting_targets.find(sh.id);
-      static const char* acts[] = {"-", "NORTH", "SOUTH", "EAST", "WEST", "CONVERT"};
-      std::fprintf(stderr, " ship %s %d %g %s mt %d dt %d ht %s bg %d act %s\n", sh.id.str().c_str(), sh.cell, sh.cargo, names[static_cast<int>(type[k])],
-                   mining_target[k], deposit_target[k], ht == hunting_targets.end() ? "-" : ht->second.id.str().c_str(), border_guard[k], acts[order[k]]);
-    }
-    for (size_t k = 0; k < m; ++k) {
-      if (type[k] != ShipType::Hunting && type[k] != ShipType::Defending) continue;
-      std::fprintf(stderr, "hunt %s", ship(static_cast<int>(k)).id.str().c_str());
-      for (int e : enemies) std::fprintf(stderr, " %s:%.6g", s->ships()[static_cast<size_t>(e)].id.str().c_str(), hunting_score(static_cast<int>(k), e));
-      std::fprintf(stderr, "\n");
-    }
-    if (const char* sid = std::getenv("ZETA_SHIP"))
-      for (size_t k = 0; k < m; ++k)
-        if (ship(static_cast<int>(k)).id.str() == sid) {
-          std::fprintf(stderr, "ms beta %g farming_end %d harvest %d\n", mining_beta, farming_end, harvest);
-          for (int c = 0; c < cells; ++c) {
-            const double v = mining_score(ship(static_cast<int>(k)).cell, c, ship(static_cast<int>(k)).cargo);
-            if (v != 0) std::fprintf(stderr, "ms %d %.17g\n", c, v);
-          }
-        }
-    std::fprintf(stderr, "guarding");
-    for (int c = 0; c < cells; ++c) if (is_guarding[static_cast<size_t>(c)]) std::fprintf(stderr, " %d", c);
-    std::fprintf(stderr, "\n");
-    std::fprintf(stderr, " reach");
-    for (int c : reach) std::fprintf(stderr, " %d", c);
-    std::fprintf(stderr, "\n next_site %d farming_end %d harvest %d spawn_cost %g\n farming", next_site, farming_end, harvest, spawn_cost);
-    for (int c = 0; c < cells; ++c) if (is_farming[static_cast<size_t>(c)]) std::fprintf(stderr, " %d", c);
-    std::fprintf(stderr, "\n border");
-    for (int c : guarding_border) std::fprintf(stderr, " %d", c);
-    std::fprintf(stderr, "\n");
-    const size_t width = reach.size() + static_cast<size_t>(convert_columns);
-    for (size_t k = 0; k < m; ++k) {
-      std::fprintf(stderr, " pref %s", ship(static_cast<int>(k)).id.str().c_str());
-      for (size_t c = 0; c < width; ++c) if (pref[k * width + c] > kNone) std::fprintf(stderr, " (%d, %g)", c < reach.size() ? reach[c] : -1, pref[k * width + c]);
-      std::fprintf(stderr, "\n");
-    }
-  }
   // Spawning.
-  if (own.empty() && bank >= kSpawnCost && step < 390 && !own_yards.empty()) spawn(own_yards[0]);
+  if (own.empty() && bank >= spawn_price && step < kLastRescueSpawn && !own_yards.empty()) spawn(own_yards[0]);
   std::vector<int> by_score = own_yards;
   auto spawn_score = [&](int yi) {
     const int c = yards[static_cast<size_t>(yi)].cell;
@@ -2142,8 +2295,10 @@ void ZetaModelPolicy::Impl::decide(const State& st, int player, PolicyDecision& 
     int option = order[k];
     const Ship& sh = ship(static_cast<int>(k));
     if (option == kConvertOption) {
-      if (yard_at[sh.cell] >= 0 || pay + sh.cargo < kConvertCost) option = 0;
-      else pay += sh.cargo - kConvertCost;
+      if (yard_at[sh.cell] >= 0 || pay + sh.cargo < convert_price)
+        option = 0;
+      else
+        pay += sh.cargo - convert_price;
     }
     d.ship_choices.emplace_back(own[k], option);
     d.targets.push_back(sh.cell);
@@ -2151,9 +2306,9 @@ void ZetaModelPolicy::Impl::decide(const State& st, int player, PolicyDecision& 
   }
   std::vector<int> spawned;
   for (int yi : spawns) {
-    if (in_list(spawned, yi) || pay < kSpawnCost) continue;
+    if (in_list(spawned, yi) || pay < spawn_price) continue;
     spawned.push_back(yi);
-    pay -= kSpawnCost;
+    pay -= spawn_price;
     d.spawn_yards.push_back(yi);
   }
 }
@@ -2163,7 +2318,8 @@ PlannerInfo zeta_model_planner_info() {
           "a model of the public 2020 bot zeta_best (0Zeta, 4th): yard network, farming, typed ships, assignments; "
           "keeps memory across the turns of a game",
           zeta_model_specs(), [](const Params& p, uint64_t) {
-            return std::make_unique<PolicyPlanner<ZetaModelPolicy>>("zeta_model", ZetaModelPolicy(ZetaModelParams::from(p)));
+            return std::make_unique<PolicyPlanner<ZetaModelPolicy>>("zeta_model",
+                                                                    ZetaModelPolicy(ZetaModelParams::from(p)));
           }};
 }
 
