@@ -101,7 +101,7 @@ class BeamPlanner final : public Planner {
     // a pure function of the state), and the policy's move safety counts
     // where their ships will end.
     if (base_.predict_opponents) {
-      recognizer_.observe(root, player);
+      recognizer_.observe(root, player, budget);
       own_.set_predicted_cells(recognizer_.predicted_ends());
     }
     // The policy's answer is ready before any search: the anytime fallback.

@@ -1617,11 +1617,11 @@ void FleetPlanner::new_game() {
   recognizer_.reset();
 }
 
-State::Orders FleetPlanner::choose(const State& s, int player, const Budget&) {
+State::Orders FleetPlanner::choose(const State& s, int player, const Budget& budget) {
   const auto t0 = std::chrono::steady_clock::now();
   std::vector<int> ends;
   if (policy_.params().predict_opponents) {
-    recognizer_.observe(s, player);
+    recognizer_.observe(s, player, budget);
     ends = recognizer_.predicted_ends();
   }
   // Every active opponent predicted: the values for known opponents.

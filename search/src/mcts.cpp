@@ -191,7 +191,7 @@ struct MctsPlanner::Impl {
     // for our policy's safety, and they play those orders in the first turn.
     std::vector<int> ends;
     if (base_.predict_opponents) {
-      recognizer_.observe(root, player);
+      recognizer_.observe(root, player, budget);
       ends = recognizer_.predicted_ends();
       play_known(recognizer_.all_recognized(root, player));
       for (int q = 0; q < root.num_players(); ++q) info_.predicted_opponents += recognizer_.recognized(q) ? 1 : 0;

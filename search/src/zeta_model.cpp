@@ -632,6 +632,9 @@ struct ZetaModelPolicy::Impl {
 };
 
 ZetaModelPolicy::ZetaModelPolicy(const ZetaModelParams& params) : impl_(std::make_unique<Impl>()) {
+  // The process-wide table (tens of milliseconds) is built when the first
+  // model is made, not within the first turn's deadline.
+  mining_table();
   impl_->p = params.values;
   impl_->reset(impl_->PI(zp::farming_end));
 }

@@ -12,8 +12,12 @@
 // opponent's first turn in a tree (mcts) or at every level (beam, with a model
 // that is a pure function of the state). A model with more than `max_misses`
 // ship actions of an opponent it did not give is no longer run for that
-// opponent this game (it cannot catch up, and a model costs about 1 ms an
-// opponent a turn). Deterministic.
+// opponent this game (it cannot catch up, and a model costs 1-25 ms an
+// opponent a turn). With a deadline, a model is run only while the time it
+// is expected to take fits half of what is left of the turn (so that the
+// planner's own answer keeps the other half); a turn skipped this way
+// predicts nothing for that opponent, and a model that keeps memory misses
+// that turn. Deterministic without a deadline.
 #pragma once
 
 #include <cstdint>
@@ -22,6 +26,7 @@
 #include <string>
 #include <vector>
 
+#include "halite/search/budget.h"
 #include "halite/search/common.h"
 
 namespace halite::search {
@@ -40,10 +45,13 @@ class OpponentModel {
   virtual bool stateless() const = 0;
 };
 
-// A bot the recogniser can tell apart: its name and how to make its model.
+// A bot the recogniser can tell apart: its name, how to make its model, and
+// what one decision of the model may cost (a crowded board, a loaded
+// machine), until the recogniser has timed it.
 struct ModelKind {
   std::string name;
   std::function<std::unique_ptr<OpponentModel>()> make;
+  double expected_ms;
 };
 // The bots the framework has models of, each model at its defaults, in the
 // order the recogniser tries them (the first to recognise an opponent is its
@@ -57,9 +65,9 @@ class ModelRecognizer {
   ModelRecognizer(std::vector<ModelKind> kinds, double min_agreement, int min_actions, int max_misses);
   // A new game.
   void reset();
-  // This turn's state, seen by `player`. A state that does not follow the
-  // last one scores nothing.
-  void observe(const State& s, int player);
+  // This turn's state, seen by `player`, within the turn's `budget` (see
+  // above). A state that does not follow the last one scores nothing.
+  void observe(const State& s, int player, const Budget& budget = Budget());
   bool recognized(int q) const;
   // The kind (index into the kinds given) that recognised q; -1: none.
   int model_of(int q) const;
@@ -100,6 +108,7 @@ class ModelRecognizer {
   bool recognized_by(int q, int kind) const;
 
   std::vector<ModelKind> kinds_;
+  std::vector<double> cost_ms_;          // per kind: the most one decision took so far (expected_ms at first)
   Geometry geo_;
   double min_agreement_;
   int min_actions_;
