@@ -17,7 +17,12 @@
 // is expected to take fits half of what is left of the turn (so that the
 // planner's own answer keeps the other half); a turn skipped this way
 // predicts nothing for that opponent, and a model that keeps memory misses
-// that turn. Deterministic without a deadline.
+// that turn. The expected time is the most a decision of that model has
+// taken so far, and ModelKind::expected_ms before the first: a recogniser
+// first used on a crowded board in a slow build (sanitizers, 10-15 times
+// slower) can overrun that one turn by one decision. A bot sees the game's
+// first turns first, when decisions are cheap, and never does.
+// Deterministic without a deadline.
 #pragma once
 
 #include <cstdint>
