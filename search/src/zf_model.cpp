@@ -18,6 +18,7 @@ namespace halite::search {
   X(cell_score_dominance, 0.6, 0.6, -10, 10, false, "cell score: + this x the small dominance map")                        \
   X(cell_score_enemy_halite, 0.3125712679108464, 0.2692746373102979, 0, 5, false, "cell score: + this x a heavier enemy's cargo (<= 35)") \
   X(cell_score_farming, -50, -50, -500, 500, true, "cell score of a farming cell below the harvest threshold")             \
+  X(cell_score_mine_farming, -135, -135, -1000, 1000, true, "... of the ship's own cell (mining it)")                    \
   X(cell_score_neighbour_discount, 0.75, 0.7533825129372731, 0, 2, false, "enemies next to a cell count this much")         \
   X(cell_score_ship_halite, 0.00044866834268873795, 0.0005, 0, 0.01, false, "cell scores x (1 + this x cargo)")                               \
   X(convert_when_attacked_threshold, 512, 416, 0, 5000, true, "a ship this loaded may convert (at this cost)")             \
@@ -39,6 +40,7 @@ namespace halite::search {
   X(guarding_aggression_radius, 4, 4, 0, 10, true, "guards attack targets this close")                                   \
   X(guarding_end, 375, 375, 0, 400, true, "guards by hunting score until this step")                                       \
   X(guarding_max_ships_per_shipyard, 3, 3, 0, 10, true, "guards per endangered yard")                                    \
+  X(guarding_proportion, 0.35, 0.5, 0, 1, false, "guards: the share of hunters that guard (half the weight)")          \
   X(guarding_norm, 1.1, 0.6, 0.01, 5, false, "guards: enemy hunting proportion norm")                                      \
   X(guarding_radius, 3, 3, 0, 10, true, "cells this close to a yard are guarded")                                        \
   X(guarding_radius2, 0, 0, 0, 5, true, "extra radius of the guarded network")                                           \
@@ -169,8 +171,17 @@ namespace {
 
 // The bot's ship counts for its second, third, ... yard (not in its
 // parameter set).
-constexpr std::array<int, 9> kShipsPerYards = {0, 8, 16, 23, 27, 31, 36, 42, 46};
+constexpr std::array<int, 9> kShipsPerYards = {0, 8, 17, 23, 28, 33, 38, 46, 49};
 constexpr int kLastStep = 398;     // the bot's "last step" in its end-game rules
+// The end of farming: farming cells are mined down to this halite ...
+constexpr double kFarmedHalite = 10;
+constexpr double kFarmingEndMin = 325, kFarmingEndMax = 365;  // ... the estimate's range
+// The harvest threshold before its factors: this x step + kHarvestBase.
+constexpr double kHarvestPerStep = 1, kHarvestBase = 70;
+// Guards: enemy yards are guarding targets while the player has fewer yards
+// than this; each enemy in the guarded zone keeps this many hunters hunting.
+constexpr int kGuardEnemyYardsBelow = 6;
+constexpr int kHuntersPerIntruder = 5;
 constexpr double kNone = -999999;  // the bot's score of a forbidden assignment
 constexpr int kFar = 20;           // the bot's "no enemy" distance
 
@@ -186,8 +197,26 @@ constexpr double kEqualEnemy = 450;    // one as heavy (both would sink)
 constexpr double kHeavierCap = 35, kHeavierNeighbourCap = 25;  // caps of the prey bonuses
 constexpr double kLighterNeighbourExtra = 0.15;                // lighter enemies next to a cell: discount + this
 // Danger of each reachable cell: enemies within the small radius that can
-// sink the ship count 2 (1 if as heavy), x this ^ distance.
-constexpr double kDangerDecay = 0.6;
+// sink the ship count 2 (1 if as heavy), x the discount of their distance
+// (0, 1, 2, 3 and more); a ship with every reachable cell in danger weighs
+// the danger this much more.
+constexpr std::array<double, 4> kDangerDiscount = {1, 0.75, 0.45, 0.15};
+constexpr double kTrappedDangerFactor = 3;
+// An empty ship on halite with this many of its reachable cells in reach of
+// an empty enemy does not stay to mine (before kStayPenaltyUntil).
+constexpr int kThreatenedCells = 4;
+constexpr double kThreatenedStay = -70;
+constexpr int kStayPenaltyUntil = 370;
+// Mining scores fall with the "escape" count of a cell (enemies that can sink
+// the ship around it: 1 each, 0.5 if as heavy, summed over the reachable
+// cells) beyond a tolerance (raised late), to 0 at the tolerance + kEscapeNorm;
+// and x clip(least enemy cargo within kTinyRadius / (cargo + 10)) when an
+// enemy that can sink it is that near.
+constexpr double kEscapeNorm = 22, kDangerTolerance = 10, kLateDangerTolerance = 14;
+constexpr int kLateDangerToleranceStep = 360;
+constexpr int kTinyRadius = 2;
+constexpr double kNearDangerMin = 0.25, kNearDangerMax = 0.75, kNearDangerCargo = 10;
+constexpr double kEscapeSafe = 0.85;
 constexpr double kEarlyYardStay = -200;  // staying on the yard in the first steps after it is built ...
 constexpr int kEarlyYardSteps = 12;      // ... this many
 // Worth of a player for the ranks: bank + ships and yards (falling to 0 at
@@ -498,6 +527,8 @@ struct ZfModelPolicy::Impl {
   std::vector<std::vector<int>> column_of;  // per cell
   int convert_columns = 0;
   std::vector<int> danger;   // least enemy cargo that can reach each cell
+  std::vector<double> escape;  // own x cells: the escape count (see kEscapeNorm)
+  double danger_tolerance = kDangerTolerance;
   std::vector<double> pref;  // own x (reach + convert) (integers)
   double cargo = 0;
   std::vector<ZfShipType> type;  // per own ship
@@ -619,7 +650,7 @@ struct ZfModelPolicy::Impl {
   void move_ships();
   void assign_targets();
   ZfShipType ship_type(int k) const;
-  double mining_score(int ship_cell, int cell, double cargo_k) const;
+  double mining_score(int k, int ship_cell, int cell, double cargo_k) const;
   double hunting_score(int k, int e);
   bool interception(int k, int e, int safe, std::vector<int>* dir, int* idist, int* ipos) const;
   int farming_between(int src, int dst, bool x_axis) const;
@@ -907,7 +938,7 @@ double ZfModelPolicy::Impl::cell_score(int k, int cell) const {
   score += P(zfp::cell_score_dominance) * small_dom[static_cast<size_t>(cell)];
   if (is_farming[static_cast<size_t>(cell)] && 0 < halite[static_cast<size_t>(cell)] &&
       halite[static_cast<size_t>(cell)] < harvest)
-    score += P(zfp::cell_score_farming);
+    score += cell == sh.cell ? P(zfp::cell_score_mine_farming) : P(zfp::cell_score_farming);
   return score * (1 + P(zfp::cell_score_ship_halite) * sh.cargo);
 }
 
@@ -945,33 +976,47 @@ void ZfModelPolicy::Impl::fill_preferences() {
   }
   const size_t width = reach.size() + static_cast<size_t>(convert_columns);
   pref.assign(own.size() * width, kNone);
+  escape.assign(own.size() * static_cast<size_t>(cells), 0);
   const int small_r = PI(zfp::dominance_map_small_radius);
   for (size_t k = 0; k < own.size(); ++k) {
     const Ship& sh = ship(static_cast<int>(k));
     if (sh.cargo >= P(zfp::convert_when_attacked_threshold) && sh.cargo + bank >= convert_price)
       for (size_t c = reach.size(); c < width; ++c) pref[k * width + c] = -P(zfp::convert_when_attacked_threshold);
     const auto r = in_reach(sh.cell);
+    double* esc = &escape[k * static_cast<size_t>(cells)];
     std::array<double, 5> dscore{};
     for (size_t i = 0; i < 5; ++i) {
       double ds = 0;
       for (int q : radius_list(r[i], small_r)) {
-        if (danger[static_cast<size_t>(q)] < sh.cargo)
-          ds += 2 * std::pow(kDangerDecay, dist(r[i], q));
-        else if (danger[static_cast<size_t>(q)] == sh.cargo)
-          ds += std::pow(kDangerDecay, dist(r[i], q));
+        const double discount = kDangerDiscount[static_cast<size_t>(std::min(dist(r[i], q), 3))];
+        if (danger[static_cast<size_t>(q)] < sh.cargo) {
+          ds += 2 * discount;
+          for (int c : in_reach(q)) esc[c] += 1;
+        } else if (danger[static_cast<size_t>(q)] == sh.cargo) {
+          ds += discount;
+          for (int c : in_reach(q)) esc[c] += 0.5;
+        }
       }
       dscore[i] = ds;
     }
     const double lo = *std::min_element(dscore.begin(), dscore.end()),
                  hi = *std::max_element(dscore.begin(), dscore.end());
+    int sinking = 0, threatened = 0;  // reachable cells an enemy lighter / not heavier reaches
+    for (int c : r) {
+      sinking += danger[static_cast<size_t>(c)] < sh.cargo;
+      threatened += danger[static_cast<size_t>(c)] <= sh.cargo;
+    }
+    const double weight = sinking < 5 ? P(zfp::cell_score_danger) : kTrappedDangerFactor * P(zfp::cell_score_danger);
     for (size_t i = 0; i < 5; ++i) {
       const double v = std::trunc(cell_score(static_cast<int>(k), r[i]));
       for (int col : column_of[static_cast<size_t>(r[i])]) pref[k * width + static_cast<size_t>(col)] = v;
       if (sh.cargo > 0 && hi - lo > 1)
-        change(static_cast<int>(k), sh.cell,
-               std::trunc((1 - (dscore[i] - lo) / (hi - lo)) * P(zfp::cell_score_danger) -
-                          floordiv(P(zfp::cell_score_danger), 2)));
+        change(static_cast<int>(k), r[i],
+               std::trunc((1 - (dscore[i] - lo) / (hi - lo)) * weight - floordiv(weight, 2)));
     }
+    if (threatened >= kThreatenedCells && sh.cargo == 0 && halite[static_cast<size_t>(sh.cell)] > 0 &&
+        step < kStayPenaltyUntil)
+      change(static_cast<int>(k), sh.cell, kThreatenedStay);
     if (yard_at[sh.cell] >= 0)
       change(static_cast<int>(k), sh.cell,
              step > kEarlyYardSteps + first_yard_step ? P(zfp::move_preference_stay_on_shipyard) : kEarlyYardStay);
@@ -1023,16 +1068,16 @@ int ZfModelPolicy::Impl::estimate_farming_end() const {
   const double avg_ship = sum_sd / std::max(static_cast<double>(own.size()), 1.0);
   const int ships_n = static_cast<int>(static_cast<double>(own.size()) * 0.6);
   const double per_ship = cnt / std::max(ships_n, 1);
-  const double steps_per_position = std::ceil(std::log(20 / std::max(avg_h, 1.0)) / std::log(0.75));
+  const double steps_per_position = std::ceil(std::log(kFarmedHalite / std::max(avg_h, 1.0)) / std::log(0.75));
   double steps = per_ship * steps_per_position;
   steps += std::max(std::ceil(2 * per_ship - 2), 0.0) + std::ceil(avg_ship) +
            std::ceil(2.25 * avg_return * std::max(per_ship, 1.0)) + P(zfp::end_return_extra_moves) + 9;
-  return static_cast<int>(clip(kLastStep - std::ceil(steps), 330, 365));
+  return static_cast<int>(clip(kLastStep - std::ceil(steps), kFarmingEndMin, kFarmingEndMax));
 }
 
 int ZfModelPolicy::Impl::harvest_threshold() const {
   const double per_point = static_cast<double>(own.size()) / std::max(static_cast<double>(real_farming.size()), 1.0);
-  double t = clip(1.1 * step + 80, 80, 480);
+  double t = clip(kHarvestPerStep * step + kHarvestBase, 80, 480);
   const double norm = P(zfp::harvest_threshold_ship_advantage_norm), beta = P(zfp::harvest_threshold_beta),
                alpha = P(zfp::harvest_threshold_alpha);
   const double adv = beta * clip(ship_advantage + norm, 0, 1.5 * norm) / norm;
@@ -1415,7 +1460,7 @@ ZfShipType ZfModelPolicy::Impl::ship_type(int k) const {
   return ZfShipType::Mining;
 }
 
-double ZfModelPolicy::Impl::mining_score(int ship_cell, int cell, double cargo_k) const {
+double ZfModelPolicy::Impl::mining_score(int k, int ship_cell, int cell, double cargo_k) const {
   const int dfs = dist(ship_cell, cell);
   int dsy = yard_dist[static_cast<size_t>(cell)];
   double alpha = step > 20 + dsy ? P(zfp::mining_score_alpha) : 0.5;
@@ -1475,6 +1520,16 @@ double ZfModelPolicy::Impl::mining_score(int ship_cell, int cell, double cargo_k
       score *= P(zfp::mining_score_minor_farming_penalty);
   }
   if (step <= 8 + first_yard_step && dsy <= 3) score *= 0.05;
+  const double escape_score =
+      1 - clip(escape[static_cast<size_t>(k) * static_cast<size_t>(cells) + static_cast<size_t>(cell)] - danger_tolerance,
+               0, kEscapeNorm) /
+              kEscapeNorm;
+  score *= escape_score;
+  if (escape_score > kEscapeSafe && step > P(zfp::greed_stop)) {
+    int nearest = 99999;
+    for (int q : radius_list(cell, kTinyRadius)) nearest = std::min(nearest, danger[static_cast<size_t>(q)]);
+    if (nearest <= cargo_k) score *= clip(nearest / (cargo_k + kNearDangerCargo), kNearDangerMin, kNearDangerMax);
+  }
   return score;
 }
 
@@ -1596,7 +1651,7 @@ void ZfModelPolicy::Impl::assign_targets() {
           continue;
         }
       }
-      v = mining_score(sh.cell, pos, sh.cargo);
+      v = mining_score(mining[static_cast<size_t>(r)], sh.cell, pos, sh.cargo);
     }
   }
   const auto pairs = assign_max(solver, rows, cols, scores);
@@ -1694,7 +1749,7 @@ void ZfModelPolicy::Impl::assign_targets() {
       }
     for (int q = 0; q < s->num_players(); ++q)
       for (const Shipyard& y : s->shipyards())
-        if (y.owner == q && q != me && is_guarding[y.cell]) {
+        if (y.owner == q && q != me && is_guarding[y.cell] && yard_count < kGuardEnemyYardsBelow) {
           guard_targets.push_back({true, y.id, y.cell, 0, y.owner});
           guard_target_ship.push_back(-1);
         }
@@ -1711,11 +1766,13 @@ void ZfModelPolicy::Impl::assign_targets() {
     const int L = static_cast<int>(assigned_h.size());
     const double gnorm = P(zfp::guarding_ship_advantage_norm), hnorm = P(zfp::guarding_norm);
     const int a =
-        std::min({static_cast<int>(std::ceil((1 - clip(ship_advantage, 0, gnorm) / gnorm) *
-                                             (clip(enemy_hunting_share, 0, hnorm) / hnorm) * L)) -
+        std::min({static_cast<int>(std::ceil((0.5 * (1 - clip(ship_advantage, 0, gnorm) / gnorm) *
+                                                  (clip(enemy_hunting_share, 0, hnorm) / hnorm) +
+                                              0.5 * P(zfp::guarding_proportion)) *
+                                             L)) -
                       1,
                   PI(zfp::guarding_max_ships_per_shipyard) * endangered - 1, step >= P(zfp::guarding_end) ? 0 : 500});
-    const int gti = std::min(std::max({a, std::min(L - 1, static_cast<int>(own_yards.size())), L - 3 * in_zone - 1}) -
+    const int gti = std::min(std::max({a, std::min(L - 1, static_cast<int>(own_yards.size())), L - kHuntersPerIntruder * in_zone - 1}) -
                                  static_cast<int>(guarding.size()),
                              static_cast<int>(guarding_border.size()) - 1);
     if (gti > 0) {
@@ -1985,12 +2042,6 @@ void ZfModelPolicy::Impl::move_ships() {
         (step <= kLateStep || cargo > kLateConvertCargo || sh.cargo >= convert_price))
       convert(best);
   }
-  for (size_t k = 0; k < own.size(); ++k)
-    if (yard_at[ship(static_cast<int>(k)).cell] >= 0 && 30 < step && step < farming_end &&
-        !typed(static_cast<int>(k))) {
-      guarding.push_back(static_cast<int>(k));
-      type[k] = ZfShipType::Guarding;
-    }
   if (P(zfp::disable_hunting_till) <= step && step <= farming_end + 10) {
     std::vector<int> candidates;
     for (size_t k = 0; k < own.size(); ++k)
@@ -2076,6 +2127,7 @@ void ZfModelPolicy::Impl::decide(const State& st, int player, PolicyDecision& d)
   convert_price = static_cast<double>(st.config().convert_cost);
   if (!started || static_cast<int>(intrusions.size()) != cells) p = early;
   if (step >= early_until) p = late;  // the bot switches once and keeps the late set
+  danger_tolerance = step >= kLateDangerToleranceStep ? kLateDangerTolerance : kDangerTolerance;
   if (!started || static_cast<int>(intrusions.size()) != cells) {
     reset(PI(zfp::farming_end));
     spawn_cost = spawn_price;
