@@ -173,6 +173,11 @@ namespace {
 // parameter set).
 constexpr std::array<int, 9> kShipsPerYards = {0, 8, 17, 23, 28, 33, 38, 46, 49};
 constexpr int kLastStep = 398;     // the bot's "last step" in its end-game rules
+// Sites: early, a second yard's site scores its wide-blurred halite / this
+// (+ the population around the midpoint); with this many connected yards,
+// further sites need dominance (and score it).
+constexpr double kEarlySiteHaliteDivisor = 5;
+constexpr int kDominanceFromConnected = 4;
 // The end of farming: farming cells are mined down to this halite ...
 constexpr double kFarmedHalite = 10;
 constexpr double kFarmingEndMin = 325, kFarmingEndMax = 365;  // ... the estimate's range
@@ -487,6 +492,7 @@ struct ZfModelPolicy::Impl {
   // ---- memory across turns ----
   bool started = false;
   int next_site = -1;
+  int pseudo_site = -1;  // the third corner of a lone pair of yards, once chosen
   int first_yard_step = 0;
   int farming_end = 0;
   int last_yard_count = 0;
@@ -613,6 +619,7 @@ struct ZfModelPolicy::Impl {
   void reset(int farming_end0) {
     started = false;
     next_site = -1;
+    pseudo_site = -1;
     first_yard_step = 0;
     farming_end = farming_end0;
     last_yard_count = 0;
@@ -637,6 +644,7 @@ struct ZfModelPolicy::Impl {
   int harvest_threshold() const;
   bool reached_spawn_limit() const;
   void plan_site();
+  int best_site() const;
   void build_yards();
   bool should_convert(int k) const;
   bool good_triangle(int cell) const;
@@ -775,6 +783,12 @@ void ZfModelPolicy::Impl::compute_regions() {
           const int d = dist(yard_cells[i], yard_cells[j]);
           if (lo <= d && d <= hi) groups.push_back({yard_cells[i], yard_cells[j]});
         }
+    // A lone pair of yards is farmed as a triangle with the site a third yard
+    // would take (chosen once, then kept for the game).
+    if (groups.size() == 1 && groups[0].size() == 2) {
+      if (pseudo_site < 0) pseudo_site = best_site();
+      if (pseudo_site >= 0) groups[0].push_back(pseudo_site);
+    }
   }
   farming.clear();
   std::vector<int> minor, guarding_list, border;
@@ -785,8 +799,8 @@ void ZfModelPolicy::Impl::compute_regions() {
     if (yard_dist[static_cast<size_t>(pos)] > hi + 4) continue;
     if (!groups.empty()) {
       for (const auto& g : groups) {
-        int guard_r = (max_connections >= 2 ? hi + 1 : hi - 1) + PI(zfp::guarding_radius2);
-        int farm_r = (max_connections >= 2 ? hi : hi - 2) - 1;
+        int guard_r = (max_connections >= 2 ? hi + 1 : hi) + PI(zfp::guarding_radius2);
+        int farm_r = (max_connections >= 2 ? hi : hi - 1) - 1;
         int border_r = farm_r + 2;
         const int required = std::min(3, std::max(PI(zfp::farming_start_shipyards), static_cast<int>(g.size())));
         int max_d = 0;
@@ -797,7 +811,7 @@ void ZfModelPolicy::Impl::compute_regions() {
         bool guard = false;
         for (int y : g) {
           const int d = dist(pos, y);
-          if (d <= PI(zfp::guarding_radius)) guard = true;
+          if (d <= PI(zfp::guarding_radius) && y != pseudo_site) guard = true;
           if (d <= border_r) ++in_border;
           if (farming_on) {
             if (d <= farm_r)
@@ -1142,6 +1156,11 @@ int ZfModelPolicy::Impl::excircle_midpoint(int a, int b, int c) const {
 }
 
 void ZfModelPolicy::Impl::plan_site() {
+  const int site = best_site();
+  if (site >= 0) next_site = site;
+}
+
+int ZfModelPolicy::Impl::best_site() const {
   std::vector<std::pair<int, double>> options;
   const int lo = PI(zfp::min_shipyard_distance), hi = PI(zfp::max_shipyard_distance);
   std::vector<int> enemy_yards;
@@ -1149,7 +1168,7 @@ void ZfModelPolicy::Impl::plan_site() {
     for (const Shipyard& y : s->shipyards())
       if (y.owner == q && q != me) enemy_yards.push_back(y.cell);
   if (own_yards.empty()) {
-    if (own.empty()) return;
+    if (own.empty()) return -1;
     int best = 0;
     for (size_t k = 1; k < own.size(); ++k)
       if (ultra[ship(static_cast<int>(k)).cell] > ultra[ship(best).cell]) best = static_cast<int>(k);
@@ -1165,18 +1184,18 @@ void ZfModelPolicy::Impl::plan_site() {
       int near = kFar;
       for (int e : enemy_yards) near = std::min(near, dist(pos, e));
       if (lo <= d && d <= hi && near >= P(zfp::min_enemy_shipyard_distance)) {
-        if (early && halite[static_cast<size_t>(pos)] <= 50) {
-          options.emplace_back(pos, ultra[static_cast<size_t>(pos)]);
-        } else {
-          const double hx = 0.5 * component(xof(yc), xof(pos), n), hy = 0.5 * component(yof(yc), yof(pos), n);
-          const int mid =
-              at(xof(yc) + static_cast<int>(std::nearbyint(hx)), yof(yc) + static_cast<int>(std::nearbyint(hy)));
+        const double hx = 0.5 * component(xof(yc), xof(pos), n), hy = 0.5 * component(yof(yc), yof(pos), n);
+        const int mid =
+            at(xof(yc) + static_cast<int>(std::nearbyint(hx)), yof(yc) + static_cast<int>(std::nearbyint(hy)));
+        if (early && halite[static_cast<size_t>(pos)] <= 50)
+          options.emplace_back(pos, ultra[static_cast<size_t>(pos)] / kEarlySiteHaliteDivisor + populated(mid));
+        else
           options.emplace_back(pos, populated(mid));
-        }
       }
     }
   } else {
-    const bool require_dominance = connected > 2 && (map_rank != 0 || rank != 0);
+    const bool require_dominance =
+        connected > 2 && (map_rank != 0 || rank != 0 || connected >= kDominanceFromConnected);
     std::vector<int> avoid;
     for (int q = 0; q < s->num_players(); ++q)
       for (const Shipyard& y : s->shipyards())
@@ -1194,12 +1213,13 @@ void ZfModelPolicy::Impl::plan_site() {
       for (size_t i = 0; i < good.size(); ++i)
         for (size_t j = i + 1; j < good.size(); ++j)
           if (is_triangle(pos, good[i], good[j]))
-            options.emplace_back(pos, populated(excircle_midpoint(good[i], good[j], pos)));
+            options.emplace_back(pos, populated(excircle_midpoint(good[i], good[j], pos)) +
+                                          (require_dominance ? medium_dom[static_cast<size_t>(pos)] : 0));
     }
   }
-  if (options.empty()) return;
+  if (options.empty()) return -1;
   std::stable_sort(options.begin(), options.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
-  next_site = options[0].first;
+  return options[0].first;
 }
 
 bool ZfModelPolicy::Impl::good_triangle(int cell) const {
