@@ -1,21 +1,47 @@
 // A model of the third public 2020 bot of the 4-player games: "zeta_final",
 // the final submission of team 0Zeta (the same team's earlier zeta_best is
 // zeta_model.h). zeta_final keeps zeta_best's structure, so this model
-// started as a copy of zeta_model (search/src/zf_model.cpp) and is being
-// changed where zeta_final differs. WORK IN PROGRESS: see "Covered" below.
+// started as a copy of zeta_model (search/src/zf_model.cpp), then was
+// changed where zeta_final differs (listed below).
 //
 // The rules are zeta_model's (see zeta_model.h for the outline: maps, yard
 // network and farming cells, typed ships, the four assignments, the final
-// assignment of ships to cells, yards and spawns), with zeta_final's
-// differences as far as modelled.
+// assignment of ships to cells, yards and spawns, and how the model orders
+// ties as Python does), with zeta_final's differences.
 //
-// Covered so far:
-//  - zeta_final's two parameter sets: an early set before step early_until
-//    (110), then the late set for the rest of the game (the bot switches once
-//    and keeps it). Every number of both sets is a parameter: NAME (late
-//    value) and early_NAME (early value).
-// Not yet: the changes of the bot's rules (maps, regions, targets, hunting,
-// guarding, yards: the bot's code grew from about 2,700 to 4,400 lines).
+// What zeta_final changes from zeta_best, all modelled (the bot's code is
+// the earlier one with these differences, once both are put in one format):
+//  - two parameter sets: an early set before step early_until (110), then
+//    the late set for the rest of the game (the bot switches once). Every
+//    number of both is a parameter: NAME (late value), early_NAME (early);
+//  - the danger of a reachable cell weighs enemies by a table of distances
+//    (1, .75, .45, .15) instead of .6^distance, triples when every reachable
+//    cell is in reach of a lighter enemy, and goes to each reachable cell
+//    (zeta_best added it to the ship's own cell); an empty ship on halite
+//    with four reachable cells in reach of an empty enemy does not stay;
+//  - mining scores fall with an "escape" count of threats around the cell
+//    beyond a tolerance (10, 14 from step 360) and with a lighter enemy
+//    within 2 of it;
+//  - a lone pair of yards is farmed and guarded as a triangle whose third
+//    corner is the site a third yard would take (chosen once per game);
+//    wider farming and guarding radii while yards have one connection;
+//  - site scores: early second sites add the population around the
+//    midpoint, later ones the dominance (required from 4 connected yards);
+//  - guards: enemy yards are guard targets only while the bot has fewer
+//    than 6 yards; the guards' share mixes in guarding_proportion; each
+//    intruder keeps 5 hunters hunting (3 before); ships on a yard are no
+//    longer made guards before the hunting assignment;
+//  - the ship counts for further yards, the farming-end estimate (cells
+//    farmed down to 10, end in [325, 365]), the harvest threshold's base
+//    (step + 70), a ship's own unripe farming cell scores
+//    cell_score_mine_farming.
+// Measured (docs/opponent-models.md): 99.97% of zeta_final's recorded ship
+// actions on the games it was built on; the Python bot, its random draw
+// fixed as the model fixes it, gives the model's orders on the differing
+// turns checked. The random draw (a yard under attack spawns and rams) is
+// replaced by its likelier outcome, which differs between the two sets:
+// the yard's ship stays while early (p = 0.376 < .5), spawns and rams late
+// (0.596).
 //
 // Calling order (the model keeps memory across turns, as the bot does: the
 // planned yard site, the end of farming, the step of the first yard, the
