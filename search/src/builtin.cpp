@@ -4,6 +4,7 @@
 #include "halite/search/greedy.h"
 #include "halite/search/mz_model.h"
 #include "halite/search/zeta_model.h"
+#include "halite/search/zf_model.h"
 
 namespace halite::search {
 
@@ -19,6 +20,7 @@ std::vector<PlannerInfo> builtin_planners() {
   v.push_back(mcts_planner_info());
   v.push_back(mz_model_planner_info());
   v.push_back(zeta_model_planner_info());
+  v.push_back(zf_model_planner_info());
   return v;
 }
 
