@@ -4,7 +4,6 @@
 #include "halite/search/greedy.h"
 #include "halite/search/mz_model.h"
 #include "halite/search/zeta_model.h"
-#include "halite/search/zf_model.h"
 
 namespace halite::search {
 
