@@ -878,9 +878,9 @@ void ZetaModelPolicy::Impl::compute_regions() {
     if (!groups.empty()) {
       for (const auto& g : groups) {
         // zeta_final widens both radii while yards have one connection.
-        const int lone = final_ ? 1 : 0;
-        int guard_r = (max_connections >= 2 ? hi + 1 : hi - 1 + lone) + PI(zp::guarding_radius2);
-        int farm_r = (max_connections >= 2 ? hi : hi - 2 + lone) - 1;
+        const int widen = final_ ? 1 : 0;
+        int guard_r = (max_connections >= 2 ? hi + 1 : hi - 1 + widen) + PI(zp::guarding_radius2);
+        int farm_r = (max_connections >= 2 ? hi : hi - 2 + widen) - 1;
         int border_r = farm_r + 2;
         const int required = std::min(3, std::max(PI(zp::farming_start_shipyards), static_cast<int>(g.size())));
         int max_d = 0;
@@ -1879,12 +1879,10 @@ void ZetaModelPolicy::Impl::assign_targets() {
     for (int e : enemies) in_zone += is_guarding[ships[static_cast<size_t>(e)].cell];
     const int L = static_cast<int>(assigned_h.size());
     const double gnorm = P(zp::guarding_ship_advantage_norm), hnorm = P(zp::guarding_norm);
-    // The guards' share of the hunters (zeta_final: half of it the fixed
-    // guarding_proportion).
-    const double share =
-        final_ ? 0.5 * (1 - clip(ship_advantage, 0, gnorm) / gnorm) * (clip(enemy_hunting_share, 0, hnorm) / hnorm) +
-                     0.5 * P(zp::guarding_proportion)
-               : (1 - clip(ship_advantage, 0, gnorm) / gnorm) * (clip(enemy_hunting_share, 0, hnorm) / hnorm);
+    // The guards' share of the hunters; zeta_final mixes in a fixed share.
+    const double pressure =
+        (1 - clip(ship_advantage, 0, gnorm) / gnorm) * (clip(enemy_hunting_share, 0, hnorm) / hnorm);
+    const double share = final_ ? 0.5 * pressure + 0.5 * P(zp::guarding_proportion) : pressure;
     const int a =
         std::min({static_cast<int>(std::ceil(share * L)) - 1, PI(zp::guarding_max_ships_per_shipyard) * endangered - 1,
                   step >= P(zp::guarding_end) ? 0 : 500});
@@ -2249,10 +2247,11 @@ void ZetaModelPolicy::Impl::decide(const State& st, int player, PolicyDecision& 
   step = st.step();
   spawn_price = static_cast<double>(st.config().spawn_cost);
   convert_price = static_cast<double>(st.config().convert_cost);
-  if (!started || static_cast<int>(intrusions.size()) != cells) p = early;
+  const bool new_game = !started || static_cast<int>(intrusions.size()) != cells;
+  if (new_game) p = early;
   if (step >= early_until) p = late;  // zeta_final switches once and keeps the late set
   danger_tolerance = step >= kLateDangerToleranceStep ? kLateDangerTolerance : kDangerTolerance;
-  if (!started || static_cast<int>(intrusions.size()) != cells) {
+  if (new_game) {
     reset(PI(zp::farming_end));
     spawn_cost = spawn_price;
     started = true;
