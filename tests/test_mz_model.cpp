@@ -38,13 +38,18 @@ TEST_CASE("mz_model gives the orders mzotkiew's bot gave in a Kaggle-env game", 
   CHECK(lab::replay_agreement(replay, 1, *fleet, budget).ship(lab::ShipClass::All).rate() < 0.5);
 }
 
-TEST_CASE("the recogniser tells the modelled bots from the others during a game", "[search][mz_model][zeta_model]") {
-  // Seats: zeta_best, mzotkiew, zeta_final (no model), our default submission.
+TEST_CASE("the recogniser tells the modelled bots from the others during a game",
+          "[search][mz_model][zeta_model][zf_model]") {
+  // Seats: zeta_best, mzotkiew, zeta_final, our default submission (no
+  // model).
   const Replay replay = read_replay_file(std::string(HALITE_TESTDATA) + "/kaggle-env/4p_zeta_mz_zf_d10_seed1017.json.gz");
   search::ModelRecognizer recognizer(search::opponent_model_kinds(), 0.98, 20, 50);
+  search::ModelRecognizer from_zf(search::opponent_model_kinds(), 0.98, 20, 50);  // sees our seat
   int states = 0, predicted_turns = 0;
   const ReplayCheckResult result = check_replay(replay, [&](const State& s) {
-    if (s.player(3).status != Status::Active || s.step() + 1 >= s.config().episode_steps) return;
+    if (s.step() + 1 >= s.config().episode_steps) return;
+    if (s.player(2).status == Status::Active) from_zf.observe(s, 2);
+    if (s.player(3).status != Status::Active) return;
     recognizer.observe(s, 3);  // seen by our seat, as the bot sees it
     ++states;
     const std::vector<int>& ends = recognizer.predicted_ends();
@@ -53,23 +58,27 @@ TEST_CASE("the recogniser tells the modelled bots from the others during a game"
     REQUIRE(ends.size() == s.ships().size());
     for (size_t i = 0; i < ends.size(); ++i) {
       // Only the recognised players' ships get an end; a cell is one move away.
-      if (!recognizer.recognized(s.ships()[i].owner)) REQUIRE(ends[i] == -1);
-      else REQUIRE((ends[i] == search::kPredictedConvert || (ends[i] >= 0 && ends[i] < s.cell_count())));
+      if (!recognizer.recognized(s.ships()[i].owner))
+        REQUIRE(ends[i] == -1);
+      else
+        REQUIRE((ends[i] == search::kPredictedConvert || (ends[i] >= 0 && ends[i] < s.cell_count())));
     }
   });
   REQUIRE(result.ok());
   CHECK(states > 300);
   CHECK(predicted_turns > states - 10);  // from its first turns with 20 ship actions
-  for (auto [q, model] : {std::pair{0, "zeta_model"}, std::pair{1, "mz_model"}}) {
+  // The first kind to recognise a seat is its model: zeta_model is tried
+  // before zf_model, its same team's other bot.
+  for (auto [q, model] : {std::pair{0, "zeta_model"}, std::pair{1, "mz_model"}, std::pair{2, "zf_model"}}) {
     INFO("seat " << q);
     REQUIRE(recognizer.recognized(q));
     CHECK(recognizer.kind_name(recognizer.model_of(q)) == model);
     CHECK(recognizer.agreement(q) > 0.995);
     CHECK(recognizer.modelled(q));
   }
-  CHECK_FALSE(recognizer.recognized(2));
-  CHECK(recognizer.agreement(2) < 0.9);  // zeta_model gives 71% of its first ones: the same team's other bot
-  CHECK_FALSE(recognizer.modelled(2));  // every model dropped after 50 misses: none is run for zeta_final
+  CHECK_FALSE(from_zf.recognized(3));
+  CHECK(from_zf.agreement(3) < 0.9);
+  CHECK_FALSE(from_zf.modelled(3));  // every model dropped after 50 misses: none is run for our seat
   recognizer.reset();
   CHECK(recognizer.modelled(0));
   CHECK_FALSE(recognizer.any_recognized());

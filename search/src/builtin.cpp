@@ -19,6 +19,7 @@ std::vector<PlannerInfo> builtin_planners() {
   v.push_back(mcts_planner_info());
   v.push_back(mz_model_planner_info());
   v.push_back(zeta_model_planner_info());
+  v.push_back(zf_model_planner_info());
   return v;
 }
 

@@ -22,11 +22,13 @@ class MzOpponentModel final : public OpponentModel {
   MzModelPolicy policy_;
 };
 
-// zeta_model keeps memory across the turns of a game: one per seat, reset
-// with the recogniser.
+// zeta_model and zf_model keep memory across the turns of a game: one per
+// seat, reset with the recogniser.
 class ZetaOpponentModel final : public OpponentModel {
  public:
-  ZetaOpponentModel() : policy_(ZetaModelParams::from(Params(zeta_model_specs()))) {}
+  explicit ZetaOpponentModel(ZetaVariant variant)
+      : policy_(ZetaModelParams::from(Params(variant == ZetaVariant::best ? zeta_model_specs() : zf_model_specs()),
+                                      variant)) {}
   void reset() override { policy_.reset(); }
   const PolicyDecision& decide(const State& s, int player) override { return policy_.decide(s, player); }
   bool stateless() const override { return false; }
@@ -39,9 +41,13 @@ class ZetaOpponentModel final : public OpponentModel {
 
 std::vector<ModelKind> opponent_model_kinds() {
   // Costs: BM_RecognizerObserve (mz_model, about 1 ms an opponent) and
-  // zeta_model on crowded 21x21 and 32x32 boards (2-46 ms, mostly about 22).
-  return {{"mz_model", [] { return std::unique_ptr<OpponentModel>(new MzOpponentModel()); }, 2.0},
-          {"zeta_model", [] { return std::unique_ptr<OpponentModel>(new ZetaOpponentModel()); }, 25.0}};
+  // zeta_model on crowded 21x21 and 32x32 boards (2-46 ms, mostly about 22;
+  // zf_model is the same code). zf_model comes after zeta_model: zeta_best's
+  // seat stays zeta_model's.
+  return {
+      {"mz_model", [] { return std::unique_ptr<OpponentModel>(new MzOpponentModel()); }, 2.0},
+      {"zeta_model", [] { return std::unique_ptr<OpponentModel>(new ZetaOpponentModel(ZetaVariant::best)); }, 25.0},
+      {"zf_model", [] { return std::unique_ptr<OpponentModel>(new ZetaOpponentModel(ZetaVariant::final_)); }, 25.0}};
 }
 
 ModelRecognizer::ModelRecognizer(std::vector<ModelKind> kinds, double min_agreement, int min_actions, int max_misses)

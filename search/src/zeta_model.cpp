@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <numeric>
 #include <set>
@@ -10,123 +11,154 @@
 
 namespace halite::search {
 
-// The bot's parameters that the model reads: name, the bot's value, range,
-// integer, help.
-#define ZETA_PARAMS(X)                                                                                                \
-  X(cargo_map_halite_norm, 228, 1, 2000, false, "cargo map: a ship's cargo / this (a yard counts 700)")               \
-  X(cell_score_danger, 70, 0, 500, true, "staying: up to +- this / 2 by the danger around each reachable cell")       \
-  X(cell_score_dominance, 0.6, -10, 10, false, "cell score: + this x the small dominance map")                        \
-  X(cell_score_enemy_halite, 0.2692746373102979, 0, 5, false, "cell score: + this x a heavier enemy's cargo (<= 35)") \
-  X(cell_score_farming, -50, -500, 500, true, "cell score of a farming cell below the harvest threshold")             \
-  X(cell_score_neighbour_discount, 0.7533825129372731, 0, 2, false, "enemies next to a cell count this much")         \
-  X(cell_score_ship_halite, 0.0005, 0, 0.01, false, "cell scores x (1 + this x cargo)")                               \
-  X(convert_when_attacked_threshold, 416, 0, 5000, true, "a ship this loaded may convert (at this cost)")             \
-  X(disable_hunting_till, 60, 0, 400, true, "no hunting before this step")                                            \
-  X(dominance_map_halite_clip, 112, 1, 1000, false, "dominance: an empty ship 1, one with this cargo 0")              \
-  X(dominance_map_medium_sigma, 2.847619968321182, 0.1, 5, false, "medium dominance blur")                            \
-  X(dominance_map_small_radius, 3, 0, 10, true, "danger and first-site radius")                                       \
-  X(dominance_map_small_sigma, 1.5287778769897649, 0.1, 5, false, "small dominance blur")                             \
-  X(early_second_shipyard, 35, 0, 400, true, "second site by halite until this step")                                 \
-  X(end_return_extra_moves, 3, 0, 20, true, "ships end when this close to the last step")                             \
-  X(end_start, 382, 0, 400, true, "the end game starts")                                                              \
-  X(ending_halite_threshold, 10, 0, 1000, true, "ships with this cargo return at the end")                            \
-  X(farming_end, 355, 0, 400, true, "first estimate of the end of farming")                                           \
-  X(farming_start, 30, 0, 400, true, "farming starts")                                                                \
-  X(farming_start_shipyards, 2, 1, 3, true, "yards a farming cell needs in range")                                    \
-  X(greed_min_map_diff, 18, -100, 100, true,                                                                          \
-    "early, equal enemies next to a cell are ignored below this presence lead")                                       \
-  X(greed_stop, 40, 0, 400, true, "... until this step")                                                              \
-  X(guarding_aggression_radius, 3, 0, 10, true, "guards attack targets this close")                                   \
-  X(guarding_end, 375, 0, 400, true, "guards by hunting score until this step")                                       \
-  X(guarding_max_ships_per_shipyard, 3, 0, 10, true, "guards per endangered yard")                                    \
-  X(guarding_norm, 0.6, 0.01, 1, false, "guards: enemy hunting proportion norm")                                      \
-  X(guarding_radius, 3, 0, 10, true, "cells this close to a yard are guarded")                                        \
-  X(guarding_radius2, 0, 0, 5, true, "extra radius of the guarded network")                                           \
-  X(guarding_ship_advantage_norm, 17, 1, 100, false, "guards: ship advantage norm")                                   \
-  X(guarding_stop, 342, 0, 400, true, "yards under attack spawn defenders until this step")                           \
-  X(harvest_threshold_alpha, 0.25, 0, 1, false, "harvest threshold: weight of the enemy hunting proportion")          \
-  X(harvest_threshold_beta, 0.35, 0, 1, false, "harvest threshold: weight of the ship advantage")                     \
-  X(harvest_threshold_hunting_norm, 0.65, 0.01, 1, false, "harvest threshold: hunting proportion norm")               \
-  X(harvest_threshold_ship_advantage_norm, 15, 1, 100, false, "harvest threshold: ship advantage norm")               \
-  X(hunting_max_group_size, 1, 1, 1, true, "hunting groups (only 1 is modelled)")                                     \
-  X(hunting_min_ships, 8, 0, 100, true, "hunting needs this many ships")                                              \
-  X(hunting_proportion, 0.45, 0.01, 1, false, "share of mining ships that may hunt")                                  \
-  X(hunting_proportion_after_farming, 0.35, 0.01, 1, false, "... after farming")                                      \
-  X(hunting_score_alpha, 0.31307190998859874, 0, 5, false, "hunting threshold: mean - this x std of mining scores")   \
-  X(hunting_score_beta, 0.33026966299467286, 0, 10, false, "hunting score: weight of the medium dominance")           \
-  X(hunting_score_cargo_clip, 1.6, 0.01, 10, false, "hunting score: cargo map clip")                                  \
-  X(hunting_score_delta, 0.9, 0, 10, false, "hunting score: dominance base")                                          \
-  X(hunting_score_farming_position_penalty, 0.8, 0, 1, false, "hunting score x this per farming cell in the way")     \
-  X(hunting_score_gamma, 0.9791318337163172, 0.5, 1, false, "hunting score x this ^ distance")                        \
-  X(hunting_score_halite_norm, 217, 1, 2000, false, "hunting score: cargo norm")                                      \
-  X(hunting_score_hunt, 1.8482035257667, 0, 10, false, "hunting score x this for a trapped ship within 2")            \
-  X(hunting_score_intercept, 1.301910597972909, 0, 10, false, "hunting score x this for an interception")             \
-  X(hunting_score_iota, 0.25272451340270646, 0, 10, false, "hunting score: weight of the blurred halite")             \
-  X(hunting_score_kappa, 0.2, 0, 10, false, "hunting score: weight of the rank")                                      \
-  X(hunting_score_region, 2.9006716643294306, 0, 10, false, "hunting score x this in the guarded region")             \
-  X(hunting_score_ship_bonus, 223, 0, 2000, false, "hunting score: value of a ship (falls to 0 at the end)")          \
-  X(hunting_score_ypsilon, 2.4531538731098985, 0, 10, false, "hunting score x this near the planned site")            \
-  X(hunting_score_zeta, 0.35, 0, 10, false, "hunting score: weight of the cargo map")                                 \
-  X(hunting_threshold, 9.886319178022347, -100, 100, false, "mining scores below this hunt")                          \
-  X(map_blur_gamma, 0.9, 0, 1, false, "mining: blurred halite weight, ^ distance")                                    \
-  X(map_blur_sigma, 0.3943145388324822, 0.1, 5, false, "halite blur")                                                 \
-  X(map_ultra_blur, 1.75, 0.1, 5, false, "wide halite blur")                                                          \
-  X(max_guarding_ships_per_target, 2, 1, 4, true, "defenders per target (columns)")                                   \
-  X(max_halite_attack_shipyard, 0, 0, 1000, true, "ships attack enemy yards with at most this cargo")                 \
-  X(max_hunting_ships_per_direction, 2, 1, 4, true, "hunters per enemy and direction (columns)")                      \
-  X(max_intrusion_count, 3, 0, 100, true, "an enemy intruding more often into a farming cell is fought")              \
-  X(max_ship_advantage, 15, 0, 100, true, "no spawns this many ships ahead")                                          \
-  X(max_shipyard_distance, 8, 1, 20, true, "own yards at most this far apart")                                        \
-  X(max_shipyards, 9, 0, 50, true, "connected yards at most")                                                         \
-  X(min_enemy_shipyard_distance, 4, 0, 20, true, "sites at least this far from enemy yards")                          \
-  X(min_mining_halite, 25, 0, 500, false, "cells mined from this halite")                                             \
-  X(min_ships, 15, 0, 100, true, "spawn limits apply from this many ships")                                           \
-  X(min_shipyard_distance, 7, 1, 20, true, "own yards at least this far apart")                                       \
-  X(mining_score_alpha, 0.9597915235789294, 0, 2, false, "mining: weight of the way home")                            \
-  X(mining_score_alpha_min, 0.601668238389617, 0, 1, false, "... on the richest ground x this")                       \
-  X(mining_score_beta, 0.98, 0, 2, false, "mining: weight of the cargo")                                              \
-  X(mining_score_beta_min, 0.93, 0, 1, false, "... on the richest ground x this")                                     \
-  X(mining_score_dominance_clip, 3.477399406194472, 0.01, 20, false, "mining safety clip")                            \
-  X(mining_score_dominance_norm, 0.2, 0, 1, false, "mining safety weight")                                            \
-  X(mining_score_farming_penalty, 0.01, 0, 1, false, "mining score x this on an unripe farming cell")                 \
-  X(mining_score_gamma, 0.9867889914414822, 0.5, 1, false, "mining score x this ^ turns")                             \
-  X(mining_score_juicy, 0.1520819307033613, 0, 2, false, "cargo weight before mining_score_start_returning")          \
-  X(mining_score_juicy_end, 0.1, 0, 2, false, "cargo weight between farming and the end game")                        \
-  X(mining_score_minor_farming_penalty, 0.14823668299589474, 0, 1, false, "... on an unripe minor farming cell")      \
-  X(mining_score_start_returning, 38, 0, 400, true, "cargo counts fully from this step")                              \
-  X(minor_harvest_threshold, 0.65, 0, 1, false, "minor farming cells ripen at this x the harvest threshold")          \
-  X(move_preference_base, 100, -1000, 1000, true, "weight of a mining ship's way")                                    \
-  X(move_preference_block_shipyard, -116, -1000, 1000, true, "blocking the only yard while it can spawn")             \
-  X(move_preference_constructing, 145, -1000, 1000, true, "weight of the way to the site")                            \
-  X(move_preference_construction_guarding, 125, -1000, 1000, true, "weight of a site guard's way")                    \
-  X(move_preference_guarding, 102, -1000, 1000, true, "weight of a guard's way")                                      \
-  X(move_preference_guarding_stay, -126, -1000, 1000, true, "a guard staying on halite")                              \
-  X(move_preference_hunting, 101, -1000, 1000, true, "weight of a hunter's way")                                      \
-  X(move_preference_mining, 121, -1000, 1000, true, "mining in place")                                                \
-  X(move_preference_return, 115, -1000, 1000, true, "weight of the way home")                                         \
-  X(move_preference_stay_on_shipyard, -80, -1000, 1000, true, "staying on a yard")                                    \
-  X(return_halite, 1533, 0, 5000, true, "ships return with this cargo")                                               \
-  X(ship_spawn_threshold, 0.22612643383392095, 0, 10, false, "spawn while mean halite per cell / ships exceeds this") \
-  X(ships_shipyards_threshold, 0.17333887987761862, 0.01, 1, false, "yards per ship at most")                         \
-  X(shipyard_abandon_dominance, -20, -100, 100, false, "yards below this medium dominance are given up")              \
-  X(shipyard_conversion_threshold, 2.550354977134987, 0, 100, false,                                                  \
-    "convert while mean halite per cell / yards exceeds this")                                                        \
-  X(shipyard_guarding_attack_probability, 0.37557884720209034, 0, 1, false,                                           \
-    "yards under attack spawn and ram when this is at least .5 (the bot draws)")                                      \
-  X(shipyard_guarding_min_dominance, -15, -100, 100, false, "yards under attack defended above this dominance")       \
-  X(shipyard_min_dominance, -1, -100, 100, false, "conversions need this medium dominance")                           \
-  X(shipyard_min_population, 5, 0, 50, false, "conversions need this x mean population x the farming disc cells")     \
-  X(shipyard_min_ship_advantage, -12, -100, 100, true, "more yards need this ship advantage")                         \
-  X(shipyard_start, 30, 0, 400, true, "conversions from this step")                                                   \
-  X(shipyard_stop, 285, 0, 400, true, "... until this step")                                                          \
-  X(spawn_min_dominance, -6.0, -100, 100, false, "yards spawn above this medium dominance")                           \
-  X(spawn_till, 285, 0, 400, true, "spawns until this step")                                                          \
-  X(third_shipyard_step, 47, 0, 400, true, "third yard from this step")                                               \
-  X(second_shipyard_step, 21, 0, 400, true, "second yard from this step")
+// The parameters of both bots that the model reads: name, zeta_best's value,
+// zeta_final's late value (from step early_until on) and early value, range,
+// integer, help. kFinalOnly: a parameter zeta_best does not have.
+#define ZETA_PARAMS(X)                                                                                                 \
+  X(cargo_map_halite_norm, 228, 260, 228, 1, 2000, false, "cargo map: a ship's cargo / this (a yard counts 700)")      \
+  X(cell_score_danger, 70, 70, 70, 0, 500, true,                                                                       \
+    "staying: up to +- this / 2 by the danger around each reachable cell")                                             \
+  X(cell_score_dominance, 0.6, 0.6, 0.6, -10, 10, false, "cell score: + this x the small dominance map")               \
+  X(cell_score_enemy_halite, 0.2692746373102979, 0.3125712679108464, 0.2692746373102979, 0, 5, false,                  \
+    "cell score: + this x a heavier enemy's cargo (<= 35)")                                                            \
+  X(cell_score_farming, -50, -50, -50, -500, 500, true, "cell score of a farming cell below the harvest threshold")    \
+  X(cell_score_mine_farming, kFinalOnly, -135, -135, -1000, 1000, true, "... of the ship's own cell (mining it)")      \
+  X(cell_score_neighbour_discount, 0.7533825129372731, 0.75, 0.7533825129372731, 0, 2, false,                          \
+    "enemies next to a cell count this much")                                                                          \
+  X(cell_score_ship_halite, 0.0005, 0.00044866834268873795, 0.0005, 0, 0.01, false,                                    \
+    "cell scores x (1 + this x cargo)")                                                                                \
+  X(convert_when_attacked_threshold, 416, 512, 416, 0, 5000, true, "a ship this loaded may convert (at this cost)")    \
+  X(disable_hunting_till, 60, 50, 45, 0, 400, true, "no hunting before this step")                                     \
+  X(dominance_map_halite_clip, 112, 110, 112, 1, 1000, false, "dominance: an empty ship 1, one with this cargo 0")     \
+  X(dominance_map_medium_sigma, 2.847619968321182, 2.8668329912447335, 2.847619968321182, 0.1, 5, false,               \
+    "medium dominance blur")                                                                                           \
+  X(dominance_map_small_radius, 3, 3, 3, 0, 10, true, "danger and first-site radius")                                  \
+  X(dominance_map_small_sigma, 1.5287778769897649, 1.6, 1.5287778769897649, 0.1, 5, false, "small dominance blur")     \
+  X(early_second_shipyard, 35, 30, 35, 0, 400, true, "second site by halite until this step")                          \
+  X(end_return_extra_moves, 3, 3, 3, 0, 20, true, "ships end when this close to the last step")                        \
+  X(end_start, 382, 382, 382, 0, 400, true, "the end game starts")                                                     \
+  X(ending_halite_threshold, 10, 10, 10, 0, 1000, true, "ships with this cargo return at the end")                     \
+  X(farming_end, 355, 355, 355, 0, 400, true, "first estimate of the end of farming")                                  \
+  X(farming_start, 30, 30, 30, 0, 400, true, "farming starts")                                                         \
+  X(farming_start_shipyards, 2, 2, 2, 1, 3, true, "yards a farming cell needs in range")                               \
+  X(greed_min_map_diff, 18, 14, 18, -100, 100, true,                                                                   \
+    "early, equal enemies next to a cell are ignored below this presence lead")                                        \
+  X(greed_stop, 40, 30, 30, 0, 400, true, "... until this step")                                                       \
+  X(guarding_aggression_radius, 3, 4, 4, 0, 10, true, "guards attack targets this close")                              \
+  X(guarding_end, 375, 375, 375, 0, 400, true, "guards by hunting score until this step")                              \
+  X(guarding_max_ships_per_shipyard, 3, 3, 3, 0, 10, true, "guards per endangered yard")                               \
+  X(guarding_proportion, kFinalOnly, 0.35, 0.5, 0, 1, false,                                                           \
+    "guards: the share of hunters that guard (half the weight)")                                                       \
+  X(guarding_norm, 0.6, 1.1, 0.6, 0.01, 1, false, "guards: enemy hunting proportion norm")                             \
+  X(guarding_radius, 3, 3, 3, 0, 10, true, "cells this close to a yard are guarded")                                   \
+  X(guarding_radius2, 0, 0, 0, 0, 5, true, "extra radius of the guarded network")                                      \
+  X(guarding_ship_advantage_norm, 17, 17, 17, 1, 100, false, "guards: ship advantage norm")                            \
+  X(guarding_stop, 342, 350, 342, 0, 400, true, "yards under attack spawn defenders until this step")                  \
+  X(harvest_threshold_alpha, 0.25, 0.25, 0.25, 0, 1, false,                                                            \
+    "harvest threshold: weight of the enemy hunting proportion")                                                       \
+  X(harvest_threshold_beta, 0.35, 0.35, 0.35, 0, 1, false, "harvest threshold: weight of the ship advantage")          \
+  X(harvest_threshold_hunting_norm, 0.65, 0.65, 0.65, 0.01, 1, false, "harvest threshold: hunting proportion norm")    \
+  X(harvest_threshold_ship_advantage_norm, 15, 15, 15, 1, 100, false, "harvest threshold: ship advantage norm")        \
+  X(hunting_max_group_size, 1, 1, 1, 1, 1, true, "hunting groups (only 1 is modelled)")                                \
+  X(hunting_min_ships, 8, 8, 8, 0, 100, true, "hunting needs this many ships")                                         \
+  X(hunting_proportion, 0.45, 0.45, 0.45, 0.01, 1, false, "share of mining ships that may hunt")                       \
+  X(hunting_proportion_after_farming, 0.35, 0.4, 0.35, 0.01, 1, false, "... after farming")                            \
+  X(hunting_score_alpha, 0.31307190998859874, 0.3, 0.3, 0, 5, false,                                                   \
+    "hunting threshold: mean - this x std of mining scores")                                                           \
+  X(hunting_score_beta, 0.33026966299467286, 0.33026966299467286, 0.33026966299467286, 0, 10, false,                   \
+    "hunting score: weight of the medium dominance")                                                                   \
+  X(hunting_score_cargo_clip, 1.6, 1.91253000892124, 1.6, 0.01, 10, false, "hunting score: cargo map clip")            \
+  X(hunting_score_delta, 0.9, 0.9, 0.9, 0, 10, false, "hunting score: dominance base")                                 \
+  X(hunting_score_farming_position_penalty, 0.8, 0.788038154434421, 0.8, 0, 1, false,                                  \
+    "hunting score x this per farming cell in the way")                                                                \
+  X(hunting_score_gamma, 0.9791318337163172, 0.96, 0.9791318337163172, 0.5, 1, false,                                  \
+    "hunting score x this ^ distance")                                                                                 \
+  X(hunting_score_halite_norm, 217, 231, 217, 1, 2000, false, "hunting score: cargo norm")                             \
+  X(hunting_score_hunt, 1.8482035257667, 4, 1.8482035257667, 0, 10, false,                                             \
+    "hunting score x this for a trapped ship within 2")                                                                \
+  X(hunting_score_intercept, 1.301910597972909, 2, 1.301910597972909, 0, 10, false,                                    \
+    "hunting score x this for an interception")                                                                        \
+  X(hunting_score_iota, 0.25272451340270646, 0.25, 0.25272451340270646, 0, 10, false,                                  \
+    "hunting score: weight of the blurred halite")                                                                     \
+  X(hunting_score_kappa, 0.2, 0.15, 0.2, 0, 10, false, "hunting score: weight of the rank")                            \
+  X(hunting_score_region, 2.9006716643294306, 1.3, 2.9006716643294306, 0, 10, false,                                   \
+    "hunting score x this in the guarded region")                                                                      \
+  X(hunting_score_ship_bonus, 223, 220, 223, 0, 2000, false, "hunting score: value of a ship (falls to 0 at the end)") \
+  X(hunting_score_ypsilon, 2.4531538731098985, 2.0795292787342774, 2.4531538731098985, 0, 10, false,                   \
+    "hunting score x this near the planned site")                                                                      \
+  X(hunting_score_zeta, 0.35, 0.35, 0.35, 0, 10, false, "hunting score: weight of the cargo map")                      \
+  X(hunting_threshold, 9.886319178022347, 11, 9.886319178022347, -100, 100, false, "mining scores below this hunt")    \
+  X(map_blur_gamma, 0.9, 0.9, 0.9, 0, 1, false, "mining: blurred halite weight, ^ distance")                           \
+  X(map_blur_sigma, 0.3943145388324822, 0.5549610080793232, 0.3943145388324822, 0.1, 5, false, "halite blur")          \
+  X(map_ultra_blur, 1.75, 1.75, 1.75, 0.1, 5, false, "wide halite blur")                                               \
+  X(max_guarding_ships_per_target, 2, 2, 2, 1, 4, true, "defenders per target (columns)")                              \
+  X(max_halite_attack_shipyard, 0, 0, 0, 0, 1000, true, "ships attack enemy yards with at most this cargo")            \
+  X(max_hunting_ships_per_direction, 2, 2, 2, 1, 4, true, "hunters per enemy and direction (columns)")                 \
+  X(max_intrusion_count, 3, 3, 3, 0, 100, true, "an enemy intruding more often into a farming cell is fought")         \
+  X(max_ship_advantage, 15, 13, 15, 0, 100, true, "no spawns this many ships ahead")                                   \
+  X(max_shipyard_distance, 8, 8, 8, 1, 20, true, "own yards at most this far apart")                                   \
+  X(max_shipyards, 9, 10, 9, 0, 50, true, "connected yards at most")                                                   \
+  X(min_enemy_shipyard_distance, 4, 4, 4, 0, 20, true, "sites at least this far from enemy yards")                     \
+  X(min_mining_halite, 25, 27, 25, 0, 500, false, "cells mined from this halite")                                      \
+  X(min_ships, 15, 20, 15, 0, 100, true, "spawn limits apply from this many ships")                                    \
+  X(min_shipyard_distance, 7, 7, 7, 1, 20, true, "own yards at least this far apart")                                  \
+  X(mining_score_alpha, 0.9597915235789294, 0.9981423349911503, 0.9597915235789294, 0, 2, false,                       \
+    "mining: weight of the way home")                                                                                  \
+  X(mining_score_alpha_min, 0.601668238389617, 0.75, 0.65, 0, 1, false, "... on the richest ground x this")            \
+  X(mining_score_beta, 0.98, 0.99, 0.98, 0, 2, false, "mining: weight of the cargo")                                   \
+  X(mining_score_beta_min, 0.93, 0.93, 0.93, 0, 1, false, "... on the richest ground x this")                          \
+  X(mining_score_dominance_clip, 3.477399406194472, 3.3, 3.477399406194472, 0.01, 20, false, "mining safety clip")     \
+  X(mining_score_dominance_norm, 0.2, 0.5318971956494243, 0.2, 0, 1, false, "mining safety weight")                    \
+  X(mining_score_farming_penalty, 0.01, 0.01, 0.01, 0, 1, false, "mining score x this on an unripe farming cell")      \
+  X(mining_score_gamma, 0.9867889914414822, 0.99, 0.9867889914414822, 0.5, 1, false, "mining score x this ^ turns")    \
+  X(mining_score_juicy, 0.1520819307033613, 0.5, 0.45, 0, 2, false,                                                    \
+    "cargo weight before mining_score_start_returning")                                                                \
+  X(mining_score_juicy_end, 0.1, 0.1, 0.1, 0, 2, false, "cargo weight between farming and the end game")               \
+  X(mining_score_minor_farming_penalty, 0.14823668299589474, 0.1409853963583642, 0.14823668299589474, 0, 1, false,     \
+    "... on an unripe minor farming cell")                                                                             \
+  X(mining_score_start_returning, 38, 42, 38, 0, 400, true, "cargo counts fully from this step")                       \
+  X(minor_harvest_threshold, 0.65, 0.6665460554873913, 0.65, 0, 1, false,                                              \
+    "minor farming cells ripen at this x the harvest threshold")                                                       \
+  X(move_preference_base, 100, 93, 100, -1000, 1000, true, "weight of a mining ship's way")                            \
+  X(move_preference_block_shipyard, -116, -116, -116, -1000, 1000, true, "blocking the only yard while it can spawn")  \
+  X(move_preference_constructing, 145, 138, 145, -1000, 1000, true, "weight of the way to the site")                   \
+  X(move_preference_construction_guarding, 125, 129, 125, -1000, 1000, true, "weight of a site guard's way")           \
+  X(move_preference_guarding, 102, 95, 102, -1000, 1000, true, "weight of a guard's way")                              \
+  X(move_preference_guarding_stay, -126, -100, -126, -1000, 1000, true, "a guard staying on halite")                   \
+  X(move_preference_hunting, 101, 105, 101, -1000, 1000, true, "weight of a hunter's way")                             \
+  X(move_preference_mining, 121, 124, 121, -1000, 1000, true, "mining in place")                                       \
+  X(move_preference_return, 115, 115, 115, -1000, 1000, true, "weight of the way home")                                \
+  X(move_preference_stay_on_shipyard, -80, -80, -80, -1000, 1000, true, "staying on a yard")                           \
+  X(return_halite, 1533, 1533, 1533, 0, 5000, true, "ships return with this cargo")                                    \
+  X(ship_spawn_threshold, 0.22612643383392095, 0.22612643383392095, 0.22612643383392095, 0, 10, false,                 \
+    "spawn while mean halite per cell / ships exceeds this")                                                           \
+  X(ships_shipyards_threshold, 0.17333887987761862, 0.17333887987761862, 0.17333887987761862, 0.01, 1, false,          \
+    "yards per ship at most")                                                                                          \
+  X(shipyard_abandon_dominance, -20, -20, -20, -100, 100, false, "yards below this medium dominance are given up")     \
+  X(shipyard_conversion_threshold, 2.550354977134987, 2.550354977134987, 2.550354977134987, 0, 100, false,             \
+    "convert while mean halite per cell / yards exceeds this")                                                         \
+  X(shipyard_guarding_attack_probability, 0.37557884720209034, 0.5956995945455138, 0.37557884720209034, 0, 1, false,   \
+    "yards under attack spawn and ram when this is at least .5 (the bot draws)")                                       \
+  X(shipyard_guarding_min_dominance, -15, -7, -8, -100, 100, false,                                                    \
+    "yards under attack defended above this dominance")                                                                \
+  X(shipyard_min_dominance, -1, -1, -1, -100, 100, false, "conversions need this medium dominance")                    \
+  X(shipyard_min_population, 5, 5, 5, 0, 50, false,                                                                    \
+    "conversions need this x mean population x the farming disc cells")                                                \
+  X(shipyard_min_ship_advantage, -12, -12, -12, -100, 100, true, "more yards need this ship advantage")                \
+  X(shipyard_start, 30, 30, 30, 0, 400, true, "conversions from this step")                                            \
+  X(shipyard_stop, 285, 285, 285, 0, 400, true, "... until this step")                                                 \
+  X(spawn_min_dominance, -6.0, -6.0, -6.0, -100, 100, false, "yards spawn above this medium dominance")                \
+  X(spawn_till, 285, 290, 300, 0, 400, true, "spawns until this step")                                                 \
+  X(third_shipyard_step, 47, 58, 47, 0, 400, true, "third yard from this step")                                        \
+  X(second_shipyard_step, 21, 18, 21, 0, 400, true, "second yard from this step")
+
+namespace {
+constexpr double kFinalOnly = std::numeric_limits<double>::quiet_NaN();
+}  // namespace
 
 namespace zp {
 enum Id : int {
-#define ZETA_ENUM(name, value, lo, hi, integer, help) name,
+#define ZETA_ENUM(name, best_v, late_v, early_v, lo, hi, integer, help) name,
   ZETA_PARAMS(ZETA_ENUM)
 #undef ZETA_ENUM
       ids_as_strings,
@@ -134,34 +166,93 @@ enum Id : int {
 };
 }  // namespace zp
 
+namespace {
+ParamSpec ids_as_strings_spec() {
+  const char* help =
+      "1: units in the order of their ids as strings, as a Python agent sees them in `halite arena`; 0: in creation "
+      "order, as in Kaggle's env";
+  return {"ids_as_strings", 0, 0, 1, help, true, false};
+}
+}  // namespace
+
 std::vector<ParamSpec> zeta_model_specs() {
   std::vector<ParamSpec> specs;
-#define ZETA_SPEC(name, value, lo, hi, integer, help) specs.push_back({#name, value, lo, hi, help, integer});
+#define ZETA_SPEC(name, best_v, late_v, early_v, lo, hi, integer, help) \
+  if (!std::isnan(best_v)) specs.push_back({#name, best_v, lo, hi, help, integer});
   ZETA_PARAMS(ZETA_SPEC)
 #undef ZETA_SPEC
-  specs.push_back({"ids_as_strings", 0, 0, 1,
-                   "1: units in the order of their ids as strings, as a Python agent sees them in `halite arena`; 0: "
-                   "in creation order, as in Kaggle's env",
-                   true, false});
+  specs.push_back(ids_as_strings_spec());
   return specs;
 }
 
-ZetaModelParams ZetaModelParams::from(const Params& p) {
+std::vector<ParamSpec> zf_model_specs() {
+  std::vector<ParamSpec> specs;
+#define ZF_SPEC(name, best_v, late_v, early_v, lo, hi, integer, help) \
+  specs.push_back({#name, late_v, lo, hi, help, integer});
+  ZETA_PARAMS(ZF_SPEC)
+#undef ZF_SPEC
+#define ZF_EARLY_SPEC(name, best_v, late_v, early_v, lo, hi, integer, help) \
+  specs.push_back({"early_" #name, early_v, lo, hi, "before step early_until: " help, integer});
+  ZETA_PARAMS(ZF_EARLY_SPEC)
+#undef ZF_EARLY_SPEC
+  // zeta_final's late guarding_norm (1.1) lies beyond zeta_best's range.
+  for (ParamSpec& spec : specs)
+    if (spec.name == "guarding_norm" || spec.name == "early_guarding_norm") spec.max = 5;
+  specs.push_back(
+      {"early_until", 110, 0, 400, "the bot plays its early parameter set (early_*) before this step", true});
+  specs.push_back(ids_as_strings_spec());
+  return specs;
+}
+
+ZetaModelParams ZetaModelParams::from(const Params& p, ZetaVariant variant) {
   ZetaModelParams z;
-  z.values.resize(zp::kNumParams);
-#define ZETA_GET(name, value, lo, hi, integer, help) z.values[zp::name] = p.get(#name);
-  ZETA_PARAMS(ZETA_GET)
+  z.variant = variant;
+  z.values.assign(zp::kNumParams, 0.0);
+  if (variant == ZetaVariant::best) {
+#define ZETA_GET(name, best_v, late_v, early_v, lo, hi, integer, help) \
+  if (!std::isnan(best_v)) z.values[zp::name] = p.get(#name);
+    ZETA_PARAMS(ZETA_GET)
 #undef ZETA_GET
-  z.values[zp::ids_as_strings] = p.get("ids_as_strings");
+    z.values[zp::ids_as_strings] = p.get("ids_as_strings");
+    z.early = z.values;
+    return z;
+  }
+  z.early.assign(zp::kNumParams, 0.0);
+#define ZF_GET(name, best_v, late_v, early_v, lo, hi, integer, help) \
+  z.values[zp::name] = p.get(#name);                                 \
+  z.early[zp::name] = p.get("early_" #name);
+  ZETA_PARAMS(ZF_GET)
+#undef ZF_GET
+  z.values[zp::ids_as_strings] = z.early[zp::ids_as_strings] = p.get("ids_as_strings");
+  z.early_until = static_cast<int>(p.get("early_until"));
   return z;
 }
 
 namespace {
 
-// The bot's ship counts for its second, third, ... yard (not in its
-// parameter set).
-constexpr std::array<int, 9> kShipsPerYards = {0, 8, 16, 23, 27, 31, 36, 42, 46};
-constexpr int kLastStep = 398;     // the bot's "last step" in its end-game rules
+// Numbers of the bots' code (not of their parameter sets) that zeta_final
+// changed.
+struct Rules {
+  std::array<int, 9> ships_per_yards;  // the ship counts for a second, third, ... yard
+  // The end of farming: farming cells are mined down to this halite ...
+  double farmed_halite;
+  double farming_end_min, farming_end_max;  // ... the estimate's range
+  // The harvest threshold before its factors: this x step + harvest_base.
+  double harvest_per_step, harvest_base;
+  // Guards: enemy yards are guarding targets while the player has fewer yards
+  // than this; each enemy in the guarded zone keeps this many hunters hunting.
+  int guard_enemy_yards_below;
+  int hunters_per_intruder;
+};
+constexpr Rules kBestRules = {{0, 8, 16, 23, 27, 31, 36, 42, 46}, 20, 330, 365, 1.1, 80, 1 << 30, 3};
+constexpr Rules kFinalRules = {{0, 8, 17, 23, 28, 33, 38, 46, 49}, 10, 325, 365, 1, 70, 6, 5};
+
+constexpr int kLastStep = 398;  // the bots' "last step" in their end-game rules
+// zeta_final's sites: early, a second yard's site scores its wide-blurred
+// halite / this (+ the population around the midpoint); with this many
+// connected yards, further sites need dominance (and score it).
+constexpr double kEarlySiteHaliteDivisor = 5;
+constexpr int kDominanceFromConnected = 4;
 constexpr double kNone = -999999;  // the bot's score of a forbidden assignment
 constexpr int kFar = 20;           // the bot's "no enemy" distance
 
@@ -177,8 +268,28 @@ constexpr double kEqualEnemy = 450;    // one as heavy (both would sink)
 constexpr double kHeavierCap = 35, kHeavierNeighbourCap = 25;  // caps of the prey bonuses
 constexpr double kLighterNeighbourExtra = 0.15;                // lighter enemies next to a cell: discount + this
 // Danger of each reachable cell: enemies within the small radius that can
-// sink the ship count 2 (1 if as heavy), x this ^ distance.
+// sink the ship count 2 (1 if as heavy), x this ^ distance (zeta_best) or x
+// the discount of their distance (zeta_final: 0, 1, 2, 3 and more); a
+// zeta_final ship with every reachable cell in danger weighs the danger this
+// much more.
 constexpr double kDangerDecay = 0.6;
+constexpr std::array<double, 4> kDangerDiscount = {1, 0.75, 0.45, 0.15};
+constexpr double kTrappedDangerFactor = 3;
+// zeta_final: an empty ship on halite with this many of its reachable cells
+// in reach of an empty enemy does not stay to mine (before kStayPenaltyUntil).
+constexpr int kThreatenedCells = 4;
+constexpr double kThreatenedStay = -70;
+constexpr int kStayPenaltyUntil = 370;
+// zeta_final's mining scores fall with the "escape" count of a cell (enemies
+// that can sink the ship around it: 1 each, 0.5 if as heavy, summed over the
+// reachable cells) beyond a tolerance (raised late), to 0 at the tolerance +
+// kEscapeNorm; and x clip(least enemy cargo within kTinyRadius / (cargo +
+// 10)) when an enemy that can sink it is that near.
+constexpr double kEscapeNorm = 22, kDangerTolerance = 10, kLateDangerTolerance = 14;
+constexpr int kLateDangerToleranceStep = 360;
+constexpr int kTinyRadius = 2;
+constexpr double kNearDangerMin = 0.25, kNearDangerMax = 0.75, kNearDangerCargo = 10;
+constexpr double kEscapeSafe = 0.85;
 constexpr double kEarlyYardStay = -200;  // staying on the yard in the first steps after it is built ...
 constexpr int kEarlyYardSteps = 12;      // ... this many
 // Worth of a player for the ranks: bank + ships and yards (falling to 0 at
@@ -446,10 +557,15 @@ struct Target {
 };
 
 struct ZetaModelPolicy::Impl {
-  std::vector<double> p;
+  bool final_ = false;  // zeta_final's rules (else zeta_best's)
+  const Rules* rules = &kBestRules;
+  std::vector<double> p;  // the set in play this turn: zeta_final's early set before early_until, then late
+  std::vector<double> late, early;
+  int early_until = 0;
   // ---- memory across turns ----
   bool started = false;
   int next_site = -1;
+  int pseudo_site = -1;  // zeta_final: the third corner of a lone pair of yards, once chosen
   int first_yard_step = 0;
   int farming_end = 0;
   int last_yard_count = 0;
@@ -489,7 +605,9 @@ struct ZetaModelPolicy::Impl {
   int distinct_positions = 0;
   std::vector<std::vector<int>> column_of;  // per cell
   int convert_columns = 0;
-  std::vector<int> danger;   // least enemy cargo that can reach each cell
+  std::vector<int> danger;     // least enemy cargo that can reach each cell
+  std::vector<double> escape;  // zeta_final: own x cells, the escape count (see kEscapeNorm)
+  double danger_tolerance = kDangerTolerance;
   std::vector<double> pref;  // own x (reach + convert) (integers)
   double cargo = 0;
   std::vector<ShipType> type;  // per own ship
@@ -574,6 +692,7 @@ struct ZetaModelPolicy::Impl {
   void reset(int farming_end0) {
     started = false;
     next_site = -1;
+    pseudo_site = -1;
     first_yard_step = 0;
     farming_end = farming_end0;
     last_yard_count = 0;
@@ -598,6 +717,7 @@ struct ZetaModelPolicy::Impl {
   int harvest_threshold() const;
   bool reached_spawn_limit() const;
   void plan_site();
+  int best_site() const;
   void build_yards();
   bool should_convert(int k) const;
   bool good_triangle(int cell) const;
@@ -611,7 +731,7 @@ struct ZetaModelPolicy::Impl {
   void move_ships();
   void assign_targets();
   ShipType ship_type(int k) const;
-  double mining_score(int ship_cell, int cell, double cargo_k) const;
+  double mining_score(int k, int ship_cell, int cell, double cargo_k) const;
   double hunting_score(int k, int e);
   bool interception(int k, int e, int safe, std::vector<int>* dir, int* idist, int* ipos) const;
   int farming_between(int src, int dst, bool x_axis) const;
@@ -638,13 +758,19 @@ ZetaModelPolicy::ZetaModelPolicy(const ZetaModelParams& params) : impl_(std::mak
   // The process-wide table (tens of milliseconds) is built when the first
   // model is made, not within the first turn's deadline.
   mining_table();
-  impl_->p = params.values;
+  impl_->final_ = params.variant == ZetaVariant::final_;
+  impl_->rules = impl_->final_ ? &kFinalRules : &kBestRules;
+  impl_->late = params.values;
+  impl_->early = params.early;
+  impl_->early_until = params.early_until;
+  impl_->p = params.early;
   impl_->reset(impl_->PI(zp::farming_end));
 }
 ZetaModelPolicy::~ZetaModelPolicy() = default;
 ZetaModelPolicy::ZetaModelPolicy(ZetaModelPolicy&&) noexcept = default;
 ZetaModelPolicy& ZetaModelPolicy::operator=(ZetaModelPolicy&&) noexcept = default;
 void ZetaModelPolicy::reset() {
+  impl_->p = impl_->early;
   impl_->reset(impl_->PI(zp::farming_end));
 }
 const PolicyDecision& ZetaModelPolicy::decide(const State& state, int player) {
@@ -735,6 +861,12 @@ void ZetaModelPolicy::Impl::compute_regions() {
           const int d = dist(yard_cells[i], yard_cells[j]);
           if (lo <= d && d <= hi) groups.push_back({yard_cells[i], yard_cells[j]});
         }
+    // zeta_final farms a lone pair of yards as a triangle with the site a
+    // third yard would take (chosen once, then kept for the game).
+    if (final_ && groups.size() == 1 && groups[0].size() == 2) {
+      if (pseudo_site < 0) pseudo_site = best_site();
+      if (pseudo_site >= 0) groups[0].push_back(pseudo_site);
+    }
   }
   farming.clear();
   std::vector<int> minor, guarding_list, border;
@@ -745,8 +877,10 @@ void ZetaModelPolicy::Impl::compute_regions() {
     if (yard_dist[static_cast<size_t>(pos)] > hi + 4) continue;
     if (!groups.empty()) {
       for (const auto& g : groups) {
-        int guard_r = (max_connections >= 2 ? hi + 1 : hi - 1) + PI(zp::guarding_radius2);
-        int farm_r = (max_connections >= 2 ? hi : hi - 2) - 1;
+        // zeta_final widens both radii while yards have one connection.
+        const int widen = final_ ? 1 : 0;
+        int guard_r = (max_connections >= 2 ? hi + 1 : hi - 1 + widen) + PI(zp::guarding_radius2);
+        int farm_r = (max_connections >= 2 ? hi : hi - 2 + widen) - 1;
         int border_r = farm_r + 2;
         const int required = std::min(3, std::max(PI(zp::farming_start_shipyards), static_cast<int>(g.size())));
         int max_d = 0;
@@ -757,7 +891,7 @@ void ZetaModelPolicy::Impl::compute_regions() {
         bool guard = false;
         for (int y : g) {
           const int d = dist(pos, y);
-          if (d <= PI(zp::guarding_radius)) guard = true;
+          if (d <= PI(zp::guarding_radius) && y != pseudo_site) guard = true;
           if (d <= border_r) ++in_border;
           if (farming_on) {
             if (d <= farm_r)
@@ -898,7 +1032,7 @@ double ZetaModelPolicy::Impl::cell_score(int k, int cell) const {
   score += P(zp::cell_score_dominance) * small_dom[static_cast<size_t>(cell)];
   if (is_farming[static_cast<size_t>(cell)] && 0 < halite[static_cast<size_t>(cell)] &&
       halite[static_cast<size_t>(cell)] < harvest)
-    score += P(zp::cell_score_farming);
+    score += final_ && cell == sh.cell ? P(zp::cell_score_mine_farming) : P(zp::cell_score_farming);
   return score * (1 + P(zp::cell_score_ship_halite) * sh.cargo);
 }
 
@@ -936,33 +1070,57 @@ void ZetaModelPolicy::Impl::fill_preferences() {
   }
   const size_t width = reach.size() + static_cast<size_t>(convert_columns);
   pref.assign(own.size() * width, kNone);
+  if (final_) escape.assign(own.size() * static_cast<size_t>(cells), 0);
   const int small_r = PI(zp::dominance_map_small_radius);
   for (size_t k = 0; k < own.size(); ++k) {
     const Ship& sh = ship(static_cast<int>(k));
     if (sh.cargo >= P(zp::convert_when_attacked_threshold) && sh.cargo + bank >= convert_price)
       for (size_t c = reach.size(); c < width; ++c) pref[k * width + c] = -P(zp::convert_when_attacked_threshold);
     const auto r = in_reach(sh.cell);
+    double* esc = final_ ? &escape[k * static_cast<size_t>(cells)] : nullptr;
     std::array<double, 5> dscore{};
     for (size_t i = 0; i < 5; ++i) {
       double ds = 0;
       for (int q : radius_list(r[i], small_r)) {
-        if (danger[static_cast<size_t>(q)] < sh.cargo)
-          ds += 2 * std::pow(kDangerDecay, dist(r[i], q));
-        else if (danger[static_cast<size_t>(q)] == sh.cargo)
-          ds += std::pow(kDangerDecay, dist(r[i], q));
+        const int dq = dist(r[i], q);
+        const double discount =
+            final_ ? kDangerDiscount[static_cast<size_t>(std::min(dq, 3))] : std::pow(kDangerDecay, dq);
+        if (danger[static_cast<size_t>(q)] < sh.cargo) {
+          ds += 2 * discount;
+          if (esc)
+            for (int c : in_reach(q)) esc[c] += 1;
+        } else if (danger[static_cast<size_t>(q)] == sh.cargo) {
+          ds += discount;
+          if (esc)
+            for (int c : in_reach(q)) esc[c] += 0.5;
+        }
       }
       dscore[i] = ds;
     }
     const double lo = *std::min_element(dscore.begin(), dscore.end()),
                  hi = *std::max_element(dscore.begin(), dscore.end());
+    double weight = P(zp::cell_score_danger);
+    int threatened = 0;  // reachable cells an enemy not heavier reaches
+    if (final_) {
+      int sinking = 0;  // ... a lighter one
+      for (int c : r) {
+        sinking += danger[static_cast<size_t>(c)] < sh.cargo;
+        threatened += danger[static_cast<size_t>(c)] <= sh.cargo;
+      }
+      if (sinking == 5) weight = kTrappedDangerFactor * weight;
+    }
     for (size_t i = 0; i < 5; ++i) {
       const double v = std::trunc(cell_score(static_cast<int>(k), r[i]));
       for (int col : column_of[static_cast<size_t>(r[i])]) pref[k * width + static_cast<size_t>(col)] = v;
+      // zeta_best adds each cell's danger to the ship's own cell, zeta_final
+      // to that cell.
       if (sh.cargo > 0 && hi - lo > 1)
-        change(static_cast<int>(k), sh.cell,
-               std::trunc((1 - (dscore[i] - lo) / (hi - lo)) * P(zp::cell_score_danger) -
-                          floordiv(P(zp::cell_score_danger), 2)));
+        change(static_cast<int>(k), final_ ? r[i] : sh.cell,
+               std::trunc((1 - (dscore[i] - lo) / (hi - lo)) * weight - floordiv(weight, 2)));
     }
+    if (final_ && threatened >= kThreatenedCells && sh.cargo == 0 && halite[static_cast<size_t>(sh.cell)] > 0 &&
+        step < kStayPenaltyUntil)
+      change(static_cast<int>(k), sh.cell, kThreatenedStay);
     if (yard_at[sh.cell] >= 0)
       change(static_cast<int>(k), sh.cell,
              step > kEarlyYardSteps + first_yard_step ? P(zp::move_preference_stay_on_shipyard) : kEarlyYardStay);
@@ -1014,16 +1172,16 @@ int ZetaModelPolicy::Impl::estimate_farming_end() const {
   const double avg_ship = sum_sd / std::max(static_cast<double>(own.size()), 1.0);
   const int ships_n = static_cast<int>(static_cast<double>(own.size()) * 0.6);
   const double per_ship = cnt / std::max(ships_n, 1);
-  const double steps_per_position = std::ceil(std::log(20 / std::max(avg_h, 1.0)) / std::log(0.75));
+  const double steps_per_position = std::ceil(std::log(rules->farmed_halite / std::max(avg_h, 1.0)) / std::log(0.75));
   double steps = per_ship * steps_per_position;
   steps += std::max(std::ceil(2 * per_ship - 2), 0.0) + std::ceil(avg_ship) +
            std::ceil(2.25 * avg_return * std::max(per_ship, 1.0)) + P(zp::end_return_extra_moves) + 9;
-  return static_cast<int>(clip(kLastStep - std::ceil(steps), 330, 365));
+  return static_cast<int>(clip(kLastStep - std::ceil(steps), rules->farming_end_min, rules->farming_end_max));
 }
 
 int ZetaModelPolicy::Impl::harvest_threshold() const {
   const double per_point = static_cast<double>(own.size()) / std::max(static_cast<double>(real_farming.size()), 1.0);
-  double t = clip(1.1 * step + 80, 80, 480);
+  double t = clip(rules->harvest_per_step * step + rules->harvest_base, 80, 480);
   const double norm = P(zp::harvest_threshold_ship_advantage_norm), beta = P(zp::harvest_threshold_beta),
                alpha = P(zp::harvest_threshold_alpha);
   const double adv = beta * clip(ship_advantage + norm, 0, 1.5 * norm) / norm;
@@ -1088,6 +1246,11 @@ int ZetaModelPolicy::Impl::excircle_midpoint(int a, int b, int c) const {
 }
 
 void ZetaModelPolicy::Impl::plan_site() {
+  const int site = best_site();
+  if (site >= 0) next_site = site;
+}
+
+int ZetaModelPolicy::Impl::best_site() const {
   std::vector<std::pair<int, double>> options;
   const int lo = PI(zp::min_shipyard_distance), hi = PI(zp::max_shipyard_distance);
   std::vector<int> enemy_yards;
@@ -1095,7 +1258,7 @@ void ZetaModelPolicy::Impl::plan_site() {
     for (const Shipyard& y : s->shipyards())
       if (y.owner == q && q != me) enemy_yards.push_back(y.cell);
   if (own_yards.empty()) {
-    if (own.empty()) return;
+    if (own.empty()) return -1;
     int best = 0;
     for (size_t k = 1; k < own.size(); ++k)
       if (ultra[ship(static_cast<int>(k)).cell] > ultra[ship(best).cell]) best = static_cast<int>(k);
@@ -1111,18 +1274,19 @@ void ZetaModelPolicy::Impl::plan_site() {
       int near = kFar;
       for (int e : enemy_yards) near = std::min(near, dist(pos, e));
       if (lo <= d && d <= hi && near >= P(zp::min_enemy_shipyard_distance)) {
-        if (early && halite[static_cast<size_t>(pos)] <= 50) {
-          options.emplace_back(pos, ultra[static_cast<size_t>(pos)]);
-        } else {
-          const double hx = 0.5 * component(xof(yc), xof(pos), n), hy = 0.5 * component(yof(yc), yof(pos), n);
-          const int mid =
-              at(xof(yc) + static_cast<int>(std::nearbyint(hx)), yof(yc) + static_cast<int>(std::nearbyint(hy)));
+        const double hx = 0.5 * component(xof(yc), xof(pos), n), hy = 0.5 * component(yof(yc), yof(pos), n);
+        const int mid =
+            at(xof(yc) + static_cast<int>(std::nearbyint(hx)), yof(yc) + static_cast<int>(std::nearbyint(hy)));
+        if (early && halite[static_cast<size_t>(pos)] <= 50)
+          options.emplace_back(pos, final_ ? ultra[static_cast<size_t>(pos)] / kEarlySiteHaliteDivisor + populated(mid)
+                                           : ultra[static_cast<size_t>(pos)]);
+        else
           options.emplace_back(pos, populated(mid));
-        }
       }
     }
   } else {
-    const bool require_dominance = connected > 2 && (map_rank != 0 || rank != 0);
+    const bool require_dominance =
+        connected > 2 && (map_rank != 0 || rank != 0 || (final_ && connected >= kDominanceFromConnected));
     std::vector<int> avoid;
     for (int q = 0; q < s->num_players(); ++q)
       for (const Shipyard& y : s->shipyards())
@@ -1140,12 +1304,13 @@ void ZetaModelPolicy::Impl::plan_site() {
       for (size_t i = 0; i < good.size(); ++i)
         for (size_t j = i + 1; j < good.size(); ++j)
           if (is_triangle(pos, good[i], good[j]))
-            options.emplace_back(pos, populated(excircle_midpoint(good[i], good[j], pos)));
+            options.emplace_back(pos, populated(excircle_midpoint(good[i], good[j], pos)) +
+                                          (final_ && require_dominance ? medium_dom[static_cast<size_t>(pos)] : 0));
     }
   }
-  if (options.empty()) return;
+  if (options.empty()) return -1;
   std::stable_sort(options.begin(), options.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
-  next_site = options[0].first;
+  return options[0].first;
 }
 
 bool ZetaModelPolicy::Impl::good_triangle(int cell) const {
@@ -1255,14 +1420,14 @@ void ZetaModelPolicy::Impl::build_yards() {
   const int base = std::max(connected, 1) + 1;
   const int board_ships = static_cast<int>(own.size());
   const bool want =
-      step < P(zp::shipyard_stop) &&
-      ((P(zp::third_shipyard_step) <= step && step < 200 && max_connections <= 1 && ship_advantage > -10 &&
-        ship_count >= kShipsPerYards[2]) ||
-       (P(zp::second_shipyard_step) <= step && max_connections == 0 && ship_advantage > -18 &&
-        ship_count >= kShipsPerYards[1]) ||
-       (((base < static_cast<int>(kShipsPerYards.size()) && board_ships >= kShipsPerYards[static_cast<size_t>(base)]) ||
-         base / static_cast<double>(board_ships) <= P(zp::ships_shipyards_threshold)) &&
-        ship_advantage > P(zp::shipyard_min_ship_advantage) && max_connections > 1));
+      step < P(zp::shipyard_stop) && ((P(zp::third_shipyard_step) <= step && step < 200 && max_connections <= 1 &&
+                                       ship_advantage > -10 && ship_count >= rules->ships_per_yards[2]) ||
+                                      (P(zp::second_shipyard_step) <= step && max_connections == 0 &&
+                                       ship_advantage > -18 && ship_count >= rules->ships_per_yards[1]) ||
+                                      (((base < static_cast<int>(rules->ships_per_yards.size()) &&
+                                         board_ships >= rules->ships_per_yards[static_cast<size_t>(base)]) ||
+                                        base / static_cast<double>(board_ships) <= P(zp::ships_shipyards_threshold)) &&
+                                       ship_advantage > P(zp::shipyard_min_ship_advantage) && max_connections > 1));
   if (want) {
     if (next_site < 0) {
       plan_site();
@@ -1406,7 +1571,7 @@ ShipType ZetaModelPolicy::Impl::ship_type(int k) const {
   return ShipType::Mining;
 }
 
-double ZetaModelPolicy::Impl::mining_score(int ship_cell, int cell, double cargo_k) const {
+double ZetaModelPolicy::Impl::mining_score(int k, int ship_cell, int cell, double cargo_k) const {
   const int dfs = dist(ship_cell, cell);
   int dsy = yard_dist[static_cast<size_t>(cell)];
   double alpha = step > 20 + dsy ? P(zp::mining_score_alpha) : 0.5;
@@ -1466,6 +1631,19 @@ double ZetaModelPolicy::Impl::mining_score(int ship_cell, int cell, double cargo
       score *= P(zp::mining_score_minor_farming_penalty);
   }
   if (step <= 8 + first_yard_step && dsy <= 3) score *= 0.05;
+  if (final_) {
+    const double escape_score =
+        1 -
+        clip(escape[static_cast<size_t>(k) * static_cast<size_t>(cells) + static_cast<size_t>(cell)] - danger_tolerance,
+             0, kEscapeNorm) /
+            kEscapeNorm;
+    score *= escape_score;
+    if (escape_score > kEscapeSafe && step > P(zp::greed_stop)) {
+      int nearest = 99999;
+      for (int q : radius_list(cell, kTinyRadius)) nearest = std::min(nearest, danger[static_cast<size_t>(q)]);
+      if (nearest <= cargo_k) score *= clip(nearest / (cargo_k + kNearDangerCargo), kNearDangerMin, kNearDangerMax);
+    }
+  }
   return score;
 }
 
@@ -1587,7 +1765,7 @@ void ZetaModelPolicy::Impl::assign_targets() {
           continue;
         }
       }
-      v = mining_score(sh.cell, pos, sh.cargo);
+      v = mining_score(mining[static_cast<size_t>(r)], sh.cell, pos, sh.cargo);
     }
   }
   const auto pairs = assign_max(solver, rows, cols, scores);
@@ -1685,7 +1863,7 @@ void ZetaModelPolicy::Impl::assign_targets() {
       }
     for (int q = 0; q < s->num_players(); ++q)
       for (const Shipyard& y : s->shipyards())
-        if (y.owner == q && q != me && is_guarding[y.cell]) {
+        if (y.owner == q && q != me && is_guarding[y.cell] && yard_count < rules->guard_enemy_yards_below) {
           guard_targets.push_back({true, y.id, y.cell, 0, y.owner});
           guard_target_ship.push_back(-1);
         }
@@ -1701,12 +1879,15 @@ void ZetaModelPolicy::Impl::assign_targets() {
     for (int e : enemies) in_zone += is_guarding[ships[static_cast<size_t>(e)].cell];
     const int L = static_cast<int>(assigned_h.size());
     const double gnorm = P(zp::guarding_ship_advantage_norm), hnorm = P(zp::guarding_norm);
+    // The guards' share of the hunters; zeta_final mixes in a fixed share.
+    const double pressure =
+        (1 - clip(ship_advantage, 0, gnorm) / gnorm) * (clip(enemy_hunting_share, 0, hnorm) / hnorm);
+    const double share = final_ ? 0.5 * pressure + 0.5 * P(zp::guarding_proportion) : pressure;
     const int a =
-        std::min({static_cast<int>(std::ceil((1 - clip(ship_advantage, 0, gnorm) / gnorm) *
-                                             (clip(enemy_hunting_share, 0, hnorm) / hnorm) * L)) -
-                      1,
-                  PI(zp::guarding_max_ships_per_shipyard) * endangered - 1, step >= P(zp::guarding_end) ? 0 : 500});
-    const int gti = std::min(std::max({a, std::min(L - 1, static_cast<int>(own_yards.size())), L - 3 * in_zone - 1}) -
+        std::min({static_cast<int>(std::ceil(share * L)) - 1, PI(zp::guarding_max_ships_per_shipyard) * endangered - 1,
+                  step >= P(zp::guarding_end) ? 0 : 500});
+    const int gti = std::min(std::max({a, std::min(L - 1, static_cast<int>(own_yards.size())),
+                                       L - rules->hunters_per_intruder * in_zone - 1}) -
                                  static_cast<int>(guarding.size()),
                              static_cast<int>(guarding_border.size()) - 1);
     if (gti > 0) {
@@ -1976,7 +2157,8 @@ void ZetaModelPolicy::Impl::move_ships() {
         (step <= kLateStep || cargo > kLateConvertCargo || sh.cargo >= convert_price))
       convert(best);
   }
-  for (size_t k = 0; k < own.size(); ++k)
+  // zeta_best makes ships on a yard guards before the hunting assignment.
+  for (size_t k = 0; k < own.size() && !final_; ++k)
     if (yard_at[ship(static_cast<int>(k)).cell] >= 0 && 30 < step && step < farming_end &&
         !typed(static_cast<int>(k))) {
       guarding.push_back(static_cast<int>(k));
@@ -2065,7 +2247,11 @@ void ZetaModelPolicy::Impl::decide(const State& st, int player, PolicyDecision& 
   step = st.step();
   spawn_price = static_cast<double>(st.config().spawn_cost);
   convert_price = static_cast<double>(st.config().convert_cost);
-  if (!started || static_cast<int>(intrusions.size()) != cells) {
+  const bool new_game = !started || static_cast<int>(intrusions.size()) != cells;
+  if (new_game) p = early;
+  if (step >= early_until) p = late;  // zeta_final switches once and keeps the late set
+  danger_tolerance = step >= kLateDangerToleranceStep ? kLateDangerTolerance : kDangerTolerance;
+  if (new_game) {
     reset(PI(zp::farming_end));
     spawn_cost = spawn_price;
     started = true;
@@ -2326,6 +2512,17 @@ PlannerInfo zeta_model_planner_info() {
           zeta_model_specs(), [](const Params& p, uint64_t) {
             return std::make_unique<PolicyPlanner<ZetaModelPolicy>>("zeta_model",
                                                                     ZetaModelPolicy(ZetaModelParams::from(p)));
+          }};
+}
+
+PlannerInfo zf_model_planner_info() {
+  return {"zf_model",
+          "a model of the public 2020 bot zeta_final (0Zeta's final submission): zeta_model's rules with zeta_final's "
+          "changes and its early and late parameter sets; "
+          "keeps memory across the turns of a game",
+          zf_model_specs(), [](const Params& p, uint64_t) {
+            return std::make_unique<PolicyPlanner<ZetaModelPolicy>>(
+                "zf_model", ZetaModelPolicy(ZetaModelParams::from(p, ZetaVariant::final_)));
           }};
 }
 

@@ -2,7 +2,7 @@
 // orders predicted each turn by that bot's model.
 //
 // The framework has rule models of public 2020 bots (mz_model.h,
-// zeta_model.h). Every turn
+// zeta_model.h: mz_model, zeta_model, zf_model). Every turn
 // the recogniser asks each model what each opponent will do, and on the next
 // turn scores the answer against where the opponent's ships went. An
 // opponent is recognised once one model gave at least `min_agreement` of at
@@ -60,7 +60,8 @@ struct ModelKind {
 };
 // The bots the framework has models of, each model at its defaults, in the
 // order the recogniser tries them (the first to recognise an opponent is its
-// model): mz_model, then zeta_model (which keeps memory across turns).
+// model): mz_model, then zeta_model and zf_model (which keep memory across
+// turns).
 std::vector<ModelKind> opponent_model_kinds();
 
 inline constexpr int kPredictedConvert = -2;  // a predicted end: the ship converts
