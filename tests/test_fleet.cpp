@@ -128,6 +128,39 @@ TEST_CASE("fleet: a loaded ship never ends where a lighter enemy can reach when 
   CHECK(dist > 1);
 }
 
+TEST_CASE("fleet: with predicted_escapes next turn's escapes count from where predicted enemies end", "[fleet]") {
+  // Our ship with 300 at (7,7), an empty enemy ship two cells east at (7,9).
+  // From where it stands it can reach every cell round (7,8) within two
+  // moves: stepping east there has no escape. Predicted to step east to
+  // (7,10), it threatens only the cells next to (7,10) next turn, so (7,8)
+  // keeps four escapes: the trap's cost (trap_penalty + the cargo) goes.
+  State s = State::empty(config_at(), 2, 100);
+  s.add_shipyard(UnitId::make(1, 1), cell(7, 2), 0);
+  s.add_shipyard(UnitId::make(1, 2), cell(2, 12), 1);
+  s.add_ship(UnitId::make(2, 1), cell(7, 7), 0, 300);
+  s.add_ship(UnitId::make(2, 2), cell(7, 9), 1, 0);
+  for (int c = 0; c < kSize * kSize; ++c) s.set_halite(c, 100);
+  auto cost_east = [&](const std::string& mode, int predicted_end) {
+    FleetPolicy fleet = policy({"predicted_escapes=" + mode});
+    fleet.set_predicted_cells({-1, predicted_end});
+    fleet.decide(s, 0);
+    for (const MoveRequest& r : fleet.requests()) {
+      if (r.ship_index != 0) continue;
+      for (int m = 0; m < kNumMoves; ++m)
+        if (s.neighbor(r.cell, kMoveActions[m]) == cell(7, 8)) return r.cost[m];
+    }
+    FAIL("no request for our ship");
+    return 0.0;
+  };
+  const double trap = default_params("fleet").get("trap_penalty");
+  CHECK(cost_east("0", cell(7, 10)) - cost_east("1", cell(7, 10)) == Approx(trap + 300));
+  // Predicted to stay, it reaches (7,8) and (7,9) next turn, not the cells
+  // west, north and south of (7,8): three escapes, still no trap.
+  CHECK(cost_east("0", cell(7, 9)) - cost_east("1", cell(7, 9)) == Approx(trap + 300));
+  // An unknown ship (-1) counts from where it stands, as without the switch.
+  CHECK(cost_east("1", -1) == Approx(cost_east("0", -1)));
+}
+
 TEST_CASE("fleet: with stay_cargo_weight an empty ship does not start mining where empty enemies would box it in", "[fleet]") {
   // Our empty ship on a 400 cell at (7,7), every other cell 40; empty enemy
   // ships two moves away on three sides and (7,5): after this turn every

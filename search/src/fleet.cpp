@@ -124,6 +124,7 @@ std::vector<ParamSpec> fleet_specs() {
       {"predict_min_actions", 20, 1, 100000, "... over at least this many of them", true},
       {"predict_max_misses", 50, 0, 100000, "an opponent with more ship actions than this the model did not give is no longer modelled this game (with 50 it would need some 2,500 more, all given, to reach 0.98; the model costs about 1 ms an opponent a turn)", true, /*tunable=*/false},
       {"catch_weight", 1, 0, 10, "value per halite of a predicted enemy ship caught by moving onto its end cell"},
+      {"predicted_escapes", 0, 0, 1, "with predicted orders, next turn's escapes are judged from where the predicted enemy ships end (a move from there) rather than from where they stand (two moves); unknown ships as before (0: off)", true},
       // Against opponents that are all predicted, other values pay (-1: the
       // value above): the search's safety is exact there, and hunting,
       // avoiding trades and more yards win (docs/results.md).
@@ -239,6 +240,7 @@ FleetParams FleetParams::from(const Params& p) {
   f.predict_min_actions = p.get_int("predict_min_actions");
   f.predict_max_misses = p.get_int("predict_max_misses");
   f.catch_weight = p.get("catch_weight");
+  f.predicted_escapes = p.get_int("predicted_escapes") != 0;
   f.known_hunt_weight = p.get("known_hunt_weight");
   f.known_empty_tie_penalty = p.get("known_empty_tie_penalty");
   f.known_ships_per_yard = p.get_int("known_ships_per_yard");
@@ -454,6 +456,32 @@ void FleetPolicy::compute_maps(const State& s, int me) {
     ++enemy_maps_generation_;
   }
   std::copy(enemy_danger2_.begin(), enemy_danger2_.begin() + cells, danger2_.begin());
+  if (predicting_ && p_.predicted_escapes) {
+    // A predicted ship threatens next turn the cells one move from where it
+    // ends; a converting one none (its yard is marked below with the others
+    // once it stands); an unknown one, as above, two moves from where it is.
+    std::fill(danger2_.begin(), danger2_.begin() + cells, kInf);
+    const auto ships = s.ships();
+    for (size_t i = 0; i < ships.size(); ++i) {
+      const Ship& sh = ships[i];
+      if (sh.owner == me) continue;
+      const int end = predicted_[i];
+      if (end == kConverts) {
+        danger2_[sh.cell] = -1;
+      } else if (end >= 0) {
+        for (int m = 0; m < kNumMoves; ++m) {
+          double& d2 = danger2_[geo_.neighbor(end, m)];
+          d2 = std::min(d2, sh.cargo);
+        }
+      } else {
+        for (int dr = -2; dr <= 2; ++dr)
+          for (int dc = -(2 - std::abs(dr)); dc <= 2 - std::abs(dr); ++dc) {
+            double& d2 = danger2_[offset(sh.cell, dr, dc)];
+            d2 = std::min(d2, sh.cargo);
+          }
+      }
+    }
+  }
   // Enemy yards: death on the cell; a yard whose owner can pay a spawn puts
   // an empty ship on its neighbours next turn.
   const double spawn_cost = static_cast<double>(s.config().spawn_cost);

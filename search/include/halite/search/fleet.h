@@ -206,6 +206,7 @@ struct FleetParams {
   int predict_min_actions;
   int predict_max_misses;
   double catch_weight;           // value per halite of an enemy ship caught where it is predicted to end
+  bool predicted_escapes;        // next turn's escapes counted from the predicted ends (a move), not the cells now (two)
   // Once every opponent is predicted these replace hunt_weight,
   // empty_tie_penalty, ships_per_yard, spawn_min_value and return_bias
   // (-1: unchanged).
@@ -362,7 +363,8 @@ class FleetPolicy {
   std::vector<int> predicted_;
   bool predicting_ = false;
   std::array<double, kMaxCells> exact_danger_{}, prey_{};
-  std::array<double, kMaxCells> danger2_{};       // least enemy cargo within distance 2 (-1: enemy yard)
+  std::array<double, kMaxCells> danger2_{};       // least enemy cargo within distance 2 (-1: enemy yard); with
+                                                  // predicted_escapes, of predicted ships within 1 of their ends
   std::array<double, kMaxCells> control_{};       // own minus enemy presence
   std::array<double, kMaxCells> own_reach_min_{}; // least own cargo that can be there after this turn
   std::vector<double> within_;                    // cells x within_stride_: least enemy cargo within d
