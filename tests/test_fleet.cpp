@@ -107,18 +107,25 @@ State boxed_position(double cargo, double east_cargo = 0) {
   return s;
 }
 
+// Our loaded ship at `ours` with `cargo`, our yard at (7,2), an empty enemy
+// ship at `enemy`, the enemy's yard at (2,12), every cell 100, step 100.
+State loaded_ship_and_hunter(int ours, double cargo, int enemy) {
+  State s = State::empty(config_at(), 2, 100);
+  s.add_shipyard(UnitId::make(1, 1), cell(7, 2), 0);
+  s.add_shipyard(UnitId::make(1, 2), cell(2, 12), 1);
+  s.add_ship(UnitId::make(2, 1), ours, 0, cargo);
+  s.add_ship(UnitId::make(2, 2), enemy, 1, 0);
+  for (int c = 0; c < kSize * kSize; ++c) s.set_halite(c, 100);
+  return s;
+}
+
 }  // namespace
 
 TEST_CASE("fleet: a loaded ship never ends where a lighter enemy can reach when a safe move exists", "[fleet]") {
   // Our ship with 200 at (7,7), a yard at (7,2); an empty enemy ship at (5,7)
   // reaches (6,7) and (5..7, ...) next turn; every cell it can reach is
   // danger, and moving north walks into it.
-  State s = State::empty(config_at(), 2, 100);
-  s.add_shipyard(UnitId::make(1, 1), cell(7, 2), 0);
-  s.add_shipyard(UnitId::make(1, 2), cell(2, 12), 1);
-  s.add_ship(UnitId::make(2, 1), cell(7, 7), 0, 200);
-  s.add_ship(UnitId::make(2, 2), cell(5, 7), 1, 0);
-  for (int c = 0; c < kSize * kSize; ++c) s.set_halite(c, 100);
+  State s = loaded_ship_and_hunter(cell(7, 7), 200, cell(5, 7));
   s.set_halite(cell(4, 7), 500);  // bait north, past the enemy
   FleetPolicy fleet = policy();
   const PolicyDecision& d = fleet.decide(s, 0);
@@ -134,12 +141,7 @@ TEST_CASE("fleet: with predicted_escapes next turn's escapes count from where pr
   // moves: stepping east there has no escape. Predicted to step east to
   // (7,10), it threatens only the cells next to (7,10) next turn, so (7,8)
   // keeps four escapes: the trap's cost (trap_penalty + the cargo) goes.
-  State s = State::empty(config_at(), 2, 100);
-  s.add_shipyard(UnitId::make(1, 1), cell(7, 2), 0);
-  s.add_shipyard(UnitId::make(1, 2), cell(2, 12), 1);
-  s.add_ship(UnitId::make(2, 1), cell(7, 7), 0, 300);
-  s.add_ship(UnitId::make(2, 2), cell(7, 9), 1, 0);
-  for (int c = 0; c < kSize * kSize; ++c) s.set_halite(c, 100);
+  const State s = loaded_ship_and_hunter(cell(7, 7), 300, cell(7, 9));
   auto cost_east = [&](const std::string& mode, int predicted_end) {
     FleetPolicy fleet = policy({"predicted_escapes=" + mode});
     fleet.set_predicted_cells({-1, predicted_end});

@@ -338,11 +338,7 @@ void FleetPolicy::compute_enemy_maps() {
   std::array<int, kMaxBoardSize> col_dist;
   for (const auto& [cell, cargo] : enemies_) {
     enemy_on_[cell] = 1;
-    for (int dr = -2; dr <= 2; ++dr)
-      for (int dc = -(2 - std::abs(dr)); dc <= 2 - std::abs(dr); ++dc) {
-        double& d2 = enemy_danger2_[offset(cell, dr, dc)];
-        d2 = std::min(d2, cargo);
-      }
+    lower_within(enemy_danger2_, cell, 2, cargo);
     // Row by row: the distance is the rows' distance plus the columns'.
     const int ship_row = cell / n, ship_col = cell % n;
     for (int col = 0; col < n; ++col) col_dist[col] = geo_.dist(col, ship_col);
@@ -455,32 +451,22 @@ void FleetPolicy::compute_maps(const State& s, int me) {
     compute_enemy_maps();
     ++enemy_maps_generation_;
   }
-  std::copy(enemy_danger2_.begin(), enemy_danger2_.begin() + cells, danger2_.begin());
   if (predicting_ && p_.predicted_escapes) {
     // A predicted ship threatens next turn the cells one move from where it
-    // ends; a converting one none (its yard is marked below with the others
-    // once it stands); an unknown one, as above, two moves from where it is.
+    // ends; a converting one, as a yard, its own cell; an unknown one, as in
+    // enemy_danger2_, the cells two moves from where it is.
     std::fill(danger2_.begin(), danger2_.begin() + cells, kInf);
     const auto ships = s.ships();
     for (size_t i = 0; i < ships.size(); ++i) {
       const Ship& sh = ships[i];
       if (sh.owner == me) continue;
       const int end = predicted_[i];
-      if (end == kConverts) {
-        danger2_[sh.cell] = -1;
-      } else if (end >= 0) {
-        for (int m = 0; m < kNumMoves; ++m) {
-          double& d2 = danger2_[geo_.neighbor(end, m)];
-          d2 = std::min(d2, sh.cargo);
-        }
-      } else {
-        for (int dr = -2; dr <= 2; ++dr)
-          for (int dc = -(2 - std::abs(dr)); dc <= 2 - std::abs(dr); ++dc) {
-            double& d2 = danger2_[offset(sh.cell, dr, dc)];
-            d2 = std::min(d2, sh.cargo);
-          }
-      }
+      if (end == kConverts) danger2_[sh.cell] = -1;
+      else if (end >= 0) lower_within(danger2_, end, 1, sh.cargo);
+      else lower_within(danger2_, sh.cell, 2, sh.cargo);
     }
+  } else {
+    std::copy(enemy_danger2_.begin(), enemy_danger2_.begin() + cells, danger2_.begin());
   }
   // Enemy yards: death on the cell; a yard whose owner can pay a spawn puts
   // an empty ship on its neighbours next turn.

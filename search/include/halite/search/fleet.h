@@ -56,6 +56,7 @@
 // pure function of the state (what simulations of opponents use).
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstdlib>
@@ -336,6 +337,14 @@ class FleetPolicy {
     return sum;
   }
   // offset_cell() through wrap_ (filled by compute_maps()) for offsets within its margin.
+  // map[c] = min(map[c], cargo) for every cell c within `radius` moves of `cell`.
+  void lower_within(std::array<double, kMaxCells>& map, int cell, int radius, double cargo) const {
+    for (int dr = -radius; dr <= radius; ++dr)
+      for (int dc = -(radius - std::abs(dr)); dc <= radius - std::abs(dr); ++dc) {
+        double& v = map[offset(cell, dr, dc)];
+        v = std::min(v, cargo);
+      }
+  }
   int offset(int cell, int dr, int dc) const {
     const int n = geo_.size();
     if (std::abs(dr) > kWrapMargin || std::abs(dc) > kWrapMargin) return offset_cell(cell, dr, dc, n);
