@@ -558,6 +558,38 @@ TEST_CASE("halite arena applies a bot config's values for its number of players"
   CHECK(banks(file + ";miner", " --four-player") == banks("miner:max_ships=5;miner", " --four-player"));
 }
 
+TEST_CASE("the submission spec plays bot/submission.json as built in, and halite play seats it first", "[arena][tool]") {
+  const TempDir tmp("halite_tune_test_submission-spec");
+  const std::string dir = tmp.str();
+  const std::string common = " --games 4 --size 11 --episode-steps 40 --iterations 10 --jobs 1 --seed 3 --json";
+  auto banks = [&](const std::string& players, const std::string& mode) {
+    auto [status, text] = run_tool(dir, "arena --players '" + players + "'" + mode + common);
+    INFO(text);
+    REQUIRE(status == 0);
+    const nlohmann::json summary = nlohmann::json::parse(text);
+    std::vector<double> out;
+    for (const nlohmann::json& p : summary["players"]) out.push_back(p["avg_bank"].get<double>());
+    REQUIRE(out.size() == 2);
+    return out;
+  };
+  // The built-in copy is the file, with its values for the number of players.
+  const std::string file = std::string("@") + HALITE_SUBMISSION_CONFIG;
+  CHECK(banks("submission;greedy", "") == banks(file + ";greedy", ""));
+  CHECK(banks("submission;greedy", " --four-player") == banks(file + ";greedy", " --four-player"));
+  // Inline values apply over it.
+  CHECK(banks("submission:max_ships=0,min_ships=0;greedy", "") == banks(file + ":max_ships=0,min_ships=0;greedy", ""));
+  CHECK(banks("submission:max_ships=0,min_ships=0;greedy", "") != banks("submission;greedy", ""));
+  auto [bad_status, bad_text] = run_tool(dir, "arena --players 'submission:bogus=1;miner' --games 1");
+  CHECK(bad_status == 2);
+  CHECK(bad_text.find("unknown parameter 'bogus'") != std::string::npos);
+
+  auto [play_status, play_text] = run_tool(dir, "play --players 2 --size 11 --episode-steps 20 --out " + dir + "/p.json");
+  INFO(play_text);
+  REQUIRE(play_status == 0);
+  const nlohmann::json replay = read_json_file(dir + "/p.json");
+  CHECK(replay["info"]["TeamNames"] == nlohmann::json({"submission", "beam"}));
+}
+
 TEST_CASE("halite arena --resume keeps the finished games of --out and plays the others", "[arena][tool]") {
   const TempDir tmp("halite_tune_test_arena-resume");
   const std::string dir = tmp.str();

@@ -28,9 +28,10 @@ int run(const std::vector<std::string>& args) {
   if (flags.has("agents")) {
     names = split_list(flags.get("agents", ""), ',');
   } else {
-    // The strongest planner first (games against the public bots, docs/results.md), then the other built-ins.
-    static constexpr const char* kDefaultLineUp[] = {"fleet", "beam", "greedy", "miner"};
-    for (int p = 0; p < players; ++p) names.push_back(kDefaultLineUp[p]);
+    // The competition bot's planner and values first (the strongest against the public bots,
+    // docs/results.md), then the other built-ins at their defaults.
+    static constexpr std::string_view kDefaultLineUp[] = {kSubmissionSpec, "beam", "greedy", "miner"};
+    for (int p = 0; p < players; ++p) names.emplace_back(kDefaultLineUp[p]);
   }
   if (static_cast<int>(names.size()) != players)
     throw UsageError("--agents names " + std::to_string(names.size()) + " agents for " + std::to_string(players) + " players");
@@ -39,7 +40,7 @@ int run(const std::vector<std::string>& args) {
   std::vector<const lab::PlayerSpec*> seat_specs;
   try {
     for (const std::string& name : names) {
-      specs.push_back(lab::PlayerSpec::parse(name));
+      specs.push_back(parse_player_spec(name, players));
       if (!specs.back().python_file.empty()) lab::check_python_agent(python, specs.back().python_file);
     }
   } catch (const std::exception& e) {
@@ -96,10 +97,12 @@ HALITE_COMMAND(Command{
     "  --players N        1, 2 or 4 (default 4)\n"
     "  --seed S           randomSeed of the board, 0 to 4294967295 (default 1)\n"
     "  --size N           board size, 2 to 32 (default 21)\n"
-    "  --agents LIST      comma-separated planner names or py:FILE (a Kaggle Python\n"
-    "                     agent file, docs/python-agents.md), one per player\n"
-    "                     (default: fleet, beam, greedy, miner, as many as players:\n"
-    "                     the strongest planner against the other built-ins)\n"
+    "  --agents LIST      comma-separated planner names, NAME@FILE (a parameter file),\n"
+    "                     submission (the planner and values of bot/submission.json\n"
+    "                     as built in) or py:FILE (a Kaggle Python agent file,\n"
+    "                     docs/python-agents.md), one per player (default:\n"
+    "                     submission, beam, greedy, miner, as many as players: the\n"
+    "                     competition bot's planner against the other built-ins)\n"
     "  --out FILE         replay file (default replay-<seed>.json in this folder)\n"
     "  --budget-ms MS     per-turn deadline for search planners (default none)\n"
     "  --iterations N     per-turn iteration cap for search planners (default none)\n"

@@ -5,6 +5,7 @@
 #include <functional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "halite/lab/arena.h"
@@ -29,8 +30,10 @@ std::vector<std::string> split_list(const std::string& text, char sep);
 // name may then be left out) or a plain {"name": value} object (`halite
 // params NAME --json`). A bot config's "by_players" entry for the arena's
 // number of players is applied, as the bot applies it. Inline overrides apply
-// after the file.
+// after the file. `submission[:k=v,...]` is the same with bot/submission.json
+// as this binary was built with it (the competition bot's planner and values).
 lab::PlayerSpec parse_player_spec(const std::string& text, int num_players);
+inline constexpr std::string_view kSubmissionSpec = "submission";
 
 // The range --act-timeout and --overage take (seconds), for the commands
 // that seat Kaggle Python agents.

@@ -7,6 +7,7 @@
 #include "absl/strings/str_split.h"
 #include "command.h"
 #include "halite/search/param_file.h"
+#include "submission_config.h"
 
 namespace halite::tools {
 
@@ -25,14 +26,21 @@ bool register_command(Command command) {
 const std::vector<Command>& commands() { return registry(); }
 
 lab::PlayerSpec parse_player_spec(const std::string& text, int num_players) {
+  const bool submission = text == kSubmissionSpec || text.rfind(std::string(kSubmissionSpec) + ":", 0) == 0;
   const auto at = text.find('@');
-  if (at == std::string::npos || text.rfind(lab::kPythonSpecPrefix, 0) == 0) return lab::PlayerSpec::parse(text);
-  const auto colon = text.find(':', at);
-  const std::string file = text.substr(at + 1, colon == std::string::npos ? std::string::npos : colon - at - 1);
-  std::string planner = text.substr(0, at);
+  if (!submission && (at == std::string::npos || text.rfind(lab::kPythonSpecPrefix, 0) == 0))
+    return lab::PlayerSpec::parse(text);
+  const auto colon = text.find(':', submission ? 0 : at);
+  std::string planner = submission ? "" : text.substr(0, at);
   search::Params p;
   try {
-    p = search::params_from_file(&planner, file, num_players);
+    if (submission) {
+      p = search::params_from_file_json(&planner, Json::parse(kSubmissionConfigJson),
+                                        "the built-in bot/submission.json", num_players);
+    } else {
+      const std::string file = text.substr(at + 1, colon == std::string::npos ? std::string::npos : colon - at - 1);
+      p = search::params_from_file(&planner, file, num_players);
+    }
   } catch (const search::ParamError& e) {
     throw search::ParamError("player '" + text + "': " + e.what());
   }
