@@ -535,23 +535,31 @@ TEST_CASE("halite tune, arena NAME@FILE and profile --planner through the tool",
   CHECK(run_tool(dir, "profile --pauses 1 --planner miner").first == 2);
 }
 
+namespace {
+
+// The mean bank of each of two player specs over four short `halite arena`
+// games (`mode`: "" or " --four-player"), run in `dir`.
+std::vector<double> arena_banks(const std::string& dir, const std::string& players, const std::string& mode) {
+  const std::string common = " --games 4 --size 11 --episode-steps 40 --iterations 10 --jobs 1 --seed 3 --json";
+  auto [status, text] = run_tool(dir, "arena --players '" + players + "'" + mode + common);
+  INFO(text);
+  REQUIRE(status == 0);
+  const nlohmann::json summary = nlohmann::json::parse(text);
+  std::vector<double> out;
+  for (const nlohmann::json& p : summary["players"]) out.push_back(p["avg_bank"].get<double>());
+  REQUIRE(out.size() == 2);
+  return out;
+}
+
+}  // namespace
+
 TEST_CASE("halite arena applies a bot config's values for its number of players", "[arena][tool]") {
   const TempDir tmp("halite_tune_test_arena-by-players");
   const std::string dir = tmp.str();
   // The miner stops spawning at max_ships: 0 in two-player games, 5 in the others.
   std::ofstream(dir + "/bot.json") << R"({"planner": "miner", "params": {"max_ships": 5},
                                          "by_players": {"2": {"params": {"max_ships": 0}}}})";
-  const std::string common = " --games 4 --size 11 --episode-steps 40 --iterations 10 --jobs 1 --seed 3 --json";
-  auto banks = [&](const std::string& players, const std::string& mode) {
-    auto [status, text] = run_tool(dir, "arena --players '" + players + "'" + mode + common);
-    INFO(text);
-    REQUIRE(status == 0);
-    const nlohmann::json summary = nlohmann::json::parse(text);
-    std::vector<double> out;
-    for (const nlohmann::json& p : summary["players"]) out.push_back(p["avg_bank"].get<double>());
-    REQUIRE(out.size() == 2);
-    return out;
-  };
+  auto banks = [&](const std::string& players, const std::string& mode) { return arena_banks(dir, players, mode); };
   const std::string file = "@" + dir + "/bot.json";
   CHECK(banks(file + ";miner", "") == banks("miner:max_ships=0;miner", ""));
   CHECK(banks(file + ";miner", "") != banks("miner:max_ships=5;miner", ""));  // the value matters here
@@ -561,17 +569,7 @@ TEST_CASE("halite arena applies a bot config's values for its number of players"
 TEST_CASE("the submission spec plays bot/submission.json as built in, and halite play seats it first", "[arena][tool]") {
   const TempDir tmp("halite_tune_test_submission-spec");
   const std::string dir = tmp.str();
-  const std::string common = " --games 4 --size 11 --episode-steps 40 --iterations 10 --jobs 1 --seed 3 --json";
-  auto banks = [&](const std::string& players, const std::string& mode) {
-    auto [status, text] = run_tool(dir, "arena --players '" + players + "'" + mode + common);
-    INFO(text);
-    REQUIRE(status == 0);
-    const nlohmann::json summary = nlohmann::json::parse(text);
-    std::vector<double> out;
-    for (const nlohmann::json& p : summary["players"]) out.push_back(p["avg_bank"].get<double>());
-    REQUIRE(out.size() == 2);
-    return out;
-  };
+  auto banks = [&](const std::string& players, const std::string& mode) { return arena_banks(dir, players, mode); };
   // The built-in copy is the file, with its values for the number of players.
   const std::string file = std::string("@") + HALITE_SUBMISSION_CONFIG;
   CHECK(banks("submission;greedy", "") == banks(file + ";greedy", ""));
