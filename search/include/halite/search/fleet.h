@@ -336,7 +336,6 @@ class FleetPolicy {
       if (pressure_[static_cast<size_t>(k)].first < cargo) sum += pressure_[static_cast<size_t>(k)].second;
     return sum;
   }
-  // offset_cell() through wrap_ (filled by compute_maps()) for offsets within its margin.
   // map[c] = min(map[c], cargo) for every cell c within `radius` moves of `cell`.
   void lower_within(std::array<double, kMaxCells>& map, int cell, int radius, double cargo) const {
     for (int dr = -radius; dr <= radius; ++dr)
@@ -345,6 +344,7 @@ class FleetPolicy {
         v = std::min(v, cargo);
       }
   }
+  // offset_cell() through wrap_ (filled by compute_maps()) for offsets within its margin.
   int offset(int cell, int dr, int dc) const {
     const int n = geo_.size();
     if (std::abs(dr) > kWrapMargin || std::abs(dc) > kWrapMargin) return offset_cell(cell, dr, dc, n);
