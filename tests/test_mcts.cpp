@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "halite/search/bench_positions.h"
+#include "halite/search/common.h"
 #include "halite/search/fleet.h"
 #include "halite/search/mcts.h"
 #include "search_checks.h"
@@ -91,11 +92,13 @@ State first_board(int size, int players, int steps, uint32_t seed) {
 TEST_CASE("mcts: the tree is a tree, and every node's visits are its children's plus the rollouts ending there",
           "[search][mcts]") {
   const std::vector<std::vector<std::string>> sets = {
-      {"contact_radius=0"},                                   // every ship searched (up to max_units)
+      {"contact_radius=0", "local_radius=0"},                 // every ship searched (up to max_units), the whole board simulated
       {"contact_radius=0", "max_nodes=30"},                   // the node pool runs out
       {"contact_radius=0", "tree_depth=1"},                   // a root and leaf arms only
       {"contact_radius=0", "tree_depth=5", "horizon=5", "policy_depth=1", "explore_prob=1"},
       {"contact_radius=0", "max_units=1", "global_epsilon=0.5"},
+      {"contact_radius=0", "local_radius=1"},                 // the units' neighbourhoods simulated only
+      {"local_radius=3"},
   };
   for (int players : {2, 4}) {
     for (const BenchPosition& pos : bench_positions(2, players, 21, 150)) {
@@ -118,6 +121,9 @@ TEST_CASE("mcts: the tree is a tree, and every node's visits are its children's 
         if (k == 4) CHECK(info.units == 1);
         if (k != 2) CHECK(info.nodes > 1);
         CHECK(info.joint_moves >= static_cast<int64_t>(planner->root_arms().size()));
+        CHECK(info.simulated_ships <= static_cast<int>(pos.state.ships().size()));
+        if (k == 0) CHECK(info.simulated_ships == static_cast<int>(pos.state.ships().size()));
+        if (k == 5) CHECK(info.simulated_ships < static_cast<int>(pos.state.ships().size()));
       }
     }
   }
@@ -127,7 +133,11 @@ TEST_CASE("mcts: the subtree kept for the next turn is the one the next search s
   // Our turns alternate: a search of 200 iterations, then none, so that the
   // second turn's root is exactly what the first turn kept (a search would
   // add to it).
-  auto planner = mcts({"contact_radius=0", "opponent_fit=0"}, 3);
+  // The kept node is matched on the whole board's state, also when the
+  // iterations simulate only the units' neighbourhoods (local_radius).
+  const std::string local = GENERATE(as<std::string>{}, "local_radius=0", "local_radius=2");
+  INFO(local);
+  auto planner = mcts({"contact_radius=0", "opponent_fit=0", local}, 3);
   std::vector<MctsPlanner::ArmView> kept;
   int64_t kept_visits = -1;
   int reused = 0, searched = 0;
@@ -182,8 +192,8 @@ TEST_CASE("mcts: the subtree kept for the next turn is the one the next search s
 
 TEST_CASE("mcts: the same seed and iteration budget give the same answers and the same tree", "[search][mcts]") {
   for (int players : {2, 4}) {
-    auto a = mcts({"contact_radius=0"}, 11);
-    auto b = mcts({"contact_radius=0"}, 11);
+    auto a = mcts({"contact_radius=0", "local_radius=2"}, 11);
+    auto b = mcts({"contact_radius=0", "local_radius=2"}, 11);
     std::vector<State::Orders> answers;
     std::vector<std::vector<MctsPlanner::ArmView>> trees;
     auto record = [&](MctsPlanner& p, std::vector<State::Orders>& out, std::vector<std::vector<MctsPlanner::ArmView>>& arms) {
@@ -260,8 +270,12 @@ TEST_CASE("mcts: legal, collision-free orders over seeded games at every board s
         State s = start;
         std::vector<std::unique_ptr<Planner>> seats;
         for (int p = 0; p < players; ++p)
-          seats.push_back(p % 2 == 0 ? make_planner("mcts", std::vector<std::string>{"crash_home_steps=0", "contact_radius=0", "max_units=12"},
-                                                    static_cast<uint64_t>(g * 4 + p))
+          // Seat 0 searches every ship of the whole board, seat 2 the ships
+          // near an enemy within their neighbourhoods (local_radius).
+          seats.push_back(p == 0   ? make_planner("mcts", std::vector<std::string>{"crash_home_steps=0", "contact_radius=0", "max_units=12"},
+                                                  static_cast<uint64_t>(g * 4 + p))
+                          : p == 2 ? make_planner("mcts", std::vector<std::string>{"crash_home_steps=0", "contact_radius=3", "local_radius=2"},
+                                                  static_cast<uint64_t>(g * 4 + p))
                                      : make_planner("fleet", std::vector<std::string>{"crash_home_steps=0"}, static_cast<uint64_t>(p)));
         std::vector<State::Orders> orders(static_cast<size_t>(players));
         while (!s.is_terminal()) {
@@ -276,6 +290,61 @@ TEST_CASE("mcts: legal, collision-free orders over seeded games at every board s
           s.step(orders);
         }
       }
+    }
+  }
+}
+
+TEST_CASE("with_ships: the state with only the kept ships, everything else as it was", "[search][mcts]") {
+  for (int players : {2, 4}) {
+    for (const BenchPosition& pos : bench_positions(2, players, 21, 150)) {
+      const State& s = pos.state;
+      const auto ships = s.ships();
+      std::vector<uint8_t> keep(ships.size(), 1);
+      CHECK(with_ships(s, keep) == s);  // all kept: the same state, byte for byte
+      for (size_t i = 0; i < keep.size(); ++i) keep[i] = i % 3 != 1;
+      const State part = with_ships(s, keep);
+      CHECK(part.check() == "");
+      REQUIRE(part.ships().size() == static_cast<size_t>(std::count(keep.begin(), keep.end(), uint8_t{1})));
+      size_t next = 0;
+      for (size_t i = 0; i < ships.size(); ++i) {
+        if (!keep[i]) {
+          CHECK(part.find_ship(ships[i].id) == -1);
+          continue;
+        }
+        const Ship& got = part.ships()[next++];
+        CHECK(got.id == ships[i].id);
+        CHECK(got.cell == ships[i].cell);
+        CHECK(got.owner == ships[i].owner);
+        CHECK(got.cargo == ships[i].cargo);
+      }
+      CHECK(std::equal(part.shipyards().begin(), part.shipyards().end(), s.shipyards().begin(), s.shipyards().end()));
+      CHECK(std::equal(part.cells().begin(), part.cells().end(), s.cells().begin(), s.cells().end()));
+      for (int p = 0; p < players; ++p) CHECK(part.player(p) == s.player(p));
+      CHECK(part.step() == s.step());
+      // It plays on as a state of its own.
+      State next_turn = part;
+      next_turn.resolve();
+      CHECK(next_turn.check() == "");
+    }
+  }
+}
+
+TEST_CASE("mcts: with local_radius the iterations simulate the units' neighbourhoods only", "[search][mcts]") {
+  for (int players : {2, 4}) {
+    for (const BenchPosition& pos : bench_positions(2, players, 21, 150)) {
+      INFO(players << " players");
+      auto whole = mcts({"contact_radius=0", "max_units=2", "local_radius=0"}, 5);
+      auto local = mcts({"contact_radius=0", "max_units=2", "local_radius=1"}, 5);
+      whole->plan(pos.state, pos.player, Budget::iterations(100));
+      const State::Orders orders = local->plan(pos.state, pos.player, Budget::iterations(100));
+      check_orders(pos.state, pos.player, orders, true);
+      CHECK(local->check_tree() == "");
+      const int ships = static_cast<int>(pos.state.ships().size());
+      CHECK(whole->tree_info().simulated_ships == ships);
+      // Two units and the ships next to them: a handful of the board's.
+      CHECK(local->tree_info().simulated_ships >= 2);
+      CHECK(local->tree_info().simulated_ships <= 2 * 5);
+      CHECK(local->tree_info().root_visits == 100);
     }
   }
 }

@@ -351,6 +351,17 @@ State::Orders to_orders(const State& s, const std::vector<std::pair<int, int>>& 
   return orders;
 }
 
+State with_ships(const State& state, std::span<const uint8_t> keep) {
+  State out = State::empty(state.config(), state.num_players(), state.step());
+  for (int p = 0; p < state.num_players(); ++p) out.mutable_player(p) = state.player(p);
+  for (int c = 0; c < state.cell_count(); ++c) out.set_halite(c, state.halite(c));
+  const auto ships = state.ships();
+  for (size_t i = 0; i < ships.size(); ++i)
+    if (keep[i]) out.add_ship(ships[i].id, ships[i].cell, ships[i].owner, ships[i].cargo);
+  for (const Shipyard& y : state.shipyards()) out.add_shipyard(y.id, y.cell, y.owner);
+  return out;
+}
+
 void stage_decision(State& s, const PolicyDecision& d) {
   for (const auto& [index, option] : d.ship_choices)
     if (option != 0) s.stage_ship(index, option == kConvertOption ? Action::Convert : kMoveActions[option]);

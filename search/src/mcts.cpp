@@ -42,6 +42,7 @@ std::vector<ParamSpec> mcts_specs() {
       {"policy_depth", 2, 1, kMaxTreeDepth, "nodes shallower than this take the fleet policy as their prior (one decide() per node), deeper ones the rollout policy's moves", true},
       {"contact_radius", 2, 0, 42, "only own ships within this distance of an enemy ship are searched (0: every ship)", true},
       {"max_units", 8, 1, kMaxUnits, "at most this many ships searched, nearest to an enemy ship first", true},
+      {"local_radius", 4, 0, 42, "the search simulates only the ships within this distance of a searched ship at the root, every shipyard and cell (0: every ship)", true},
       {"explore_prob", 0.4, 0, 1, "naive sampling: chance of building a joint move from the local bandits (else the global bandit's best)"},
       {"local_epsilon", 0.3, 0, 1, "a unit's local bandit picks a random opened move with this chance, else its best"},
       {"global_epsilon", 0, 0, 1, "the global bandit picks a random sampled joint move with this chance, else its best"},
@@ -64,7 +65,7 @@ std::vector<ParamSpec> mcts_specs() {
 }
 
 struct MctsParams {
-  int horizon, tree_depth, policy_depth, contact_radius, max_units;
+  int horizon, tree_depth, policy_depth, contact_radius, max_units, local_radius;
   double explore_prob, local_epsilon, global_epsilon, widen_scale, widen_exp;
   double prune_penalty, progress_weight, max_progress_rate, min_gain;
   int64_t max_nodes;
@@ -78,6 +79,7 @@ struct MctsParams {
     m.policy_depth = p.get_int("policy_depth");
     m.contact_radius = p.get_int("contact_radius");
     m.max_units = p.get_int("max_units");
+    m.local_radius = p.get_int("local_radius");
     m.explore_prob = p.get("explore_prob");
     m.local_epsilon = p.get("local_epsilon");
     m.global_epsilon = p.get("global_epsilon");
@@ -248,8 +250,14 @@ struct MctsPlanner::Impl {
       }
     }
     std::sort(targets_.begin(), targets_.end());
+    full_turn_.own.clear();
+    for (size_t k = 0; k < own_choices_.size(); ++k)
+      if (unit_of_choice_[k] < 0) full_turn_.own.push_back(own_choices_[k]);
+    for (size_t u = 0; u < units_.size(); ++u) full_turn_.unit_index[u] = units_[u].root_index;
+    full_turn_.opp = opp_orders_;
+    set_sim_root(root);
     rollout_.set_targets(targets_);
-    rollout_.prepare(root, geo_);
+    rollout_.prepare(*sim_root_, geo_);
     root_taken_.clear();
     for (size_t k = 0; k < own_choices_.size(); ++k)
       if (unit_of_choice_[k] < 0 && own_choices_[k].second != kConvertOption)
@@ -272,7 +280,7 @@ struct MctsPlanner::Impl {
     const uint64_t roll_base = rng_.next();
     int64_t iterations = 0;
     while (!inner.exhausted(iterations) && !out_of_time()) {
-      if (!iterate(root, mix64(roll_base + static_cast<uint64_t>(iterations)), inner, stats)) break;
+      if (!iterate(mix64(roll_base + static_cast<uint64_t>(iterations)), inner, stats)) break;
       ++iterations;
     }
 
@@ -283,6 +291,7 @@ struct MctsPlanner::Impl {
     const Arm* chosen = root_->prior;
     if (best != root_->prior && best->mean() >= root_->prior->mean() + mp_.min_gain) chosen = best;
     info_.chose_policy = chosen == root_->prior;
+    info_.answer_gain = chosen->mean() - root_->prior->mean();
     State::Orders orders = fallback;
     played_ = own_choices_;
     if (!info_.chose_policy) {
@@ -316,6 +325,15 @@ struct MctsPlanner::Impl {
     int choice;      // index into own_choices_ / own_requests_
     int target;      // the policy's target cell at the root
     int root_index;  // ship index at the root
+  };
+
+  // The first turn's orders in one state's ship indices (the root's or the
+  // local root's): our other ships' (index, option), the units' ships, the
+  // opponents' (index, option).
+  struct FirstTurn {
+    std::vector<std::pair<int, int>> own;
+    std::array<int, kMaxUnits> unit_index{};
+    std::vector<std::pair<int, int>> opp;
   };
 
   // Own ships in contact (every own ship with contact_radius 0) that the
@@ -463,36 +481,71 @@ struct MctsPlanner::Impl {
     return alive;
   }
 
-  // The first turn: the policy's orders for our other ships and builds, the
-  // opponents' models' orders, the units' moves from `key`.
-  void stage_root(State& s, uint64_t key) const {
+  // The first turn on `s` (the root, or the local part of it: `turn` holds
+  // its ship indices): the policy's orders for our other ships and builds,
+  // the opponents' models' orders, the units' moves from `key`.
+  void stage_root(State& s, const FirstTurn& turn, uint64_t key) const {
     const auto ships = s.ships();
-    for (size_t k = 0; k < own_choices_.size(); ++k) {
-      if (unit_of_choice_[k] >= 0) continue;
-      const auto [index, option] = own_choices_[k];
+    for (const auto& [index, option] : turn.own)
       if (option != 0) s.stage_ship(index, option == kConvertOption ? Action::Convert : kMoveActions[option]);
-    }
     for (size_t u = 0; u < units_.size(); ++u) {
       const int m = move_of_key(key, static_cast<int>(u));
-      if (m != 0) s.stage_ship(units_[u].root_index, kMoveActions[m]);
+      if (m != 0) s.stage_ship(turn.unit_index[u], kMoveActions[m]);
     }
     for (int y : own_spawns_) {
       const int cell = s.shipyards()[static_cast<size_t>(y)].cell;
       bool blocked = false;
       for (size_t u = 0; u < units_.size() && !blocked; ++u)
-        blocked = geo_.neighbor(ships[static_cast<size_t>(units_[u].root_index)].cell, move_of_key(key, static_cast<int>(u))) == cell;
+        blocked = geo_.neighbor(ships[static_cast<size_t>(turn.unit_index[u])].cell, move_of_key(key, static_cast<int>(u))) == cell;
       if (!blocked) s.stage_shipyard(y, Action::Spawn);
     }
-    for (const auto& [index, option] : opp_orders_)
+    for (const auto& [index, option] : turn.opp)
       if (option != 0) s.stage_ship(index, option == kConvertOption ? Action::Convert : kMoveActions[option]);
     for (int y : opp_spawns_) s.stage_shipyard(y, Action::Spawn);
   }
 
+  // The state the iterations start from: the root, or with local_radius its
+  // ships within that distance of a unit (every shipyard and cell kept), and
+  // the first turn's orders in its ship indices. Ships far from every unit
+  // hardly change which joint move is best, but each costs its share of every
+  // simulated turn and adds its rollout's noise to every value.
+  void set_sim_root(const State& root) {
+    sim_root_ = &root;
+    sim_turn_ = full_turn_;
+    info_.simulated_ships = static_cast<int>(root.ships().size());
+    if (mp_.local_radius <= 0) return;
+    const auto ships = root.ships();
+    keep_.assign(ships.size(), 0);
+    size_t kept = 0;
+    for (size_t i = 0; i < ships.size(); ++i) {
+      for (size_t u = 0; u < units_.size() && !keep_[i]; ++u)
+        keep_[i] = geo_.dist(ships[i].cell, ships[static_cast<size_t>(units_[u].root_index)].cell) <= mp_.local_radius;
+      kept += keep_[i];
+    }
+    if (kept == ships.size()) return;
+    local_root_ = with_ships(root, keep_);
+    local_index_.assign(ships.size(), -1);
+    int next = 0;
+    for (size_t i = 0; i < ships.size(); ++i)
+      if (keep_[i]) local_index_[i] = next++;
+    auto remap = [this](std::vector<std::pair<int, int>>& orders) {
+      size_t out = 0;
+      for (const auto& [index, option] : orders)
+        if (local_index_[static_cast<size_t>(index)] >= 0) orders[out++] = {local_index_[static_cast<size_t>(index)], option};
+      orders.resize(out);
+    };
+    remap(sim_turn_.own);
+    remap(sim_turn_.opp);
+    for (size_t u = 0; u < units_.size(); ++u) sim_turn_.unit_index[u] = local_index_[static_cast<size_t>(units_[u].root_index)];
+    sim_root_ = &local_root_;
+    info_.simulated_ships = static_cast<int>(kept);
+  }
+
   // One iteration: down the tree, one new node, the rollout to the horizon,
   // the backup. False when the deadline stopped it before any change.
-  bool iterate(const State& root, uint64_t roll_seed, const Budget& inner, PlanStats& stats) {
+  bool iterate(uint64_t roll_seed, const Budget& inner, PlanStats& stats) {
     Rng roll(roll_seed);
-    sim_.assign_from(root);
+    sim_.assign_from(*sim_root_);
     const int tree_turns = std::min(mp_.tree_depth, mp_.horizon);
     int depth = 0;
     Node* node = root_;
@@ -504,7 +557,7 @@ struct MctsPlanner::Impl {
         break;
       }
       if (depth == 0) {
-        for (size_t u = 0; u < units_.size(); ++u) unit_ship_[u] = units_[u].root_index;
+        for (size_t u = 0; u < units_.size(); ++u) unit_ship_[u] = sim_turn_.unit_index[u];
       } else {
         if (!node->has_prior && depth < mp_.policy_depth) {
           if (inner.has_deadline() && inner.remaining_ms() <= 0) return false;
@@ -516,7 +569,7 @@ struct MctsPlanner::Impl {
       }
       Arm* arm = select(node, depth, alive);
       if (depth == 0) {
-        stage_root(sim_, arm->key);
+        stage_root(sim_, sim_turn_, arm->key);
       } else {
         for (size_t u = 0; u < units_.size(); ++u)
           if (alive >> u & 1) sim_.stage_ship(unit_ship_[u], kMoveActions[move_of_key(arm->key, static_cast<int>(u))]);
@@ -750,7 +803,7 @@ struct MctsPlanner::Impl {
     for (int y : opp_spawns_) predicted_.stage_shipyard(y, Action::Spawn);
     predicted_.resolve();
     sim_ = root;
-    stage_root(sim_, key);
+    stage_root(sim_, full_turn_, key);
     sim_.resolve();
     if (!(sim_ == predicted_)) return;
     kept_ = a->child;
@@ -898,6 +951,11 @@ struct MctsPlanner::Impl {
   std::vector<MoveRequest> own_requests_, requests_;
   std::vector<std::pair<UnitId, int>> targets_;
   State sim_;
+  FirstTurn full_turn_, sim_turn_;  // in the root's ship indices, in *sim_root_'s
+  State local_root_;                // the root's ships near the units (local_radius)
+  const State* sim_root_ = nullptr; // where every iteration starts: the root or local_root_
+  std::vector<uint8_t> keep_;
+  std::vector<int> local_index_;    // root ship index -> local_root_'s (-1: left out)
   std::array<int, kMaxUnits> unit_ship_{};
   std::array<int, kMaxUnits> unit_order_{};
   std::array<Step, kMaxTreeDepth + 1> path_{};

@@ -270,6 +270,13 @@ std::vector<int> unblocked_spawns(const State& state, const Geometry& geo,
                                   const std::vector<std::pair<int, int>>& ship_choices,
                                   const std::vector<int>& spawn_yards);
 
+// `state` with only the ships whose `keep` entry (one per ship of
+// state.ships(), in order) is nonzero: the same step, players, cells and
+// shipyards, the kept ships in their order (so ship indices shift, ids do
+// not). Staged orders are not carried. For searches that simulate only the
+// part of the board their units can reach (mcts's local_radius).
+State with_ships(const State& state, std::span<const uint8_t> keep);
+
 // A cheap evaluation of a state from `player`'s point of view, shared by beam
 // and MCTS: own worth minus the best opponent's worth, where worth = bank +
 // cargo * cargo_weight (less for cargo far from home) + ships and yards at a

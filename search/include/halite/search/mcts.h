@@ -11,7 +11,11 @@
 // Units. Only own ships within contact_radius of an enemy ship are searched,
 // at most max_units of them, nearest to an enemy first; every other own ship
 // plays the fleet policy's move on the first turn and the rollout policy
-// (rollout.h) later. Opponents play the fleet policy's orders on the first
+// (rollout.h) later. With local_radius, the iterations simulate only the
+// ships within that distance of a unit at the root (every shipyard and cell
+// kept; the others are left out of every simulated turn): far ships hardly
+// change which joint move is best, but each costs its share of every turn
+// and adds its rollout's noise to every value (docs/results.md measures it). Opponents play the fleet policy's orders on the first
 // turn, each with parameters fitted to what the game memory saw it do
 // (opponent_model(), as beam does), and the rollout policy later. An
 // opponent the recogniser knows (ModelRecognizer, recognizer.h, as the fleet
@@ -97,7 +101,9 @@ class MctsPlanner final : public Planner {
     int64_t reused_visits = 0;    // root visits kept from the previous turn (0: no reuse)
     int64_t policy_priors = 0;    // fleet decide() calls for tree nodes below the root
     int64_t kept_visits = -1;     // visits of the subtree kept for the next turn (-1: none)
+    int simulated_ships = 0;      // ships in the state every iteration starts from (local_radius)
     bool chose_policy = true;     // the answer was the policy's joint move
+    double answer_gain = 0;       // the tree's estimate of the answer over the policy's joint move: their root means' difference (0 when it chose the policy's)
     int predicted_opponents = 0;  // opponents playing the recogniser's predicted orders in the first turn
     bool against_known = false;   // our policy played the known_* values
   };
