@@ -127,6 +127,38 @@ TEST_CASE("the fleet planner recognises mz_model in a game, and not another plan
   }
 }
 
+TEST_CASE("beam and mcts that never leave their policy answer as the fleet planner, known values included",
+          "[search][mz_model][beam][mcts]") {
+  // Against mz_model, recognised within the game: the fleet planner switches
+  // to the known_* values, and so must the policy beam and mcts fall back on.
+  const std::vector<std::string> values = {"known_hunt_weight=0.5", "known_spawn_min_value=400"};
+  auto fleet = search::make_planner("fleet", values, 1);
+  std::vector<std::unique_ptr<search::Planner>> anchored;
+  for (const char* name : {"beam", "mcts"}) {
+    std::vector<std::string> o = values;
+    o.push_back("min_gain=100000");
+    anchored.push_back(search::make_planner(name, o, 1));
+  }
+  auto other = search::make_planner("mz_model", std::vector<std::string>{}, 2);
+  Config config;
+  config.episode_steps = 120;
+  config.random_seed = 5;
+  State s = State::initial(config, 2);
+  std::vector<State::Orders> orders(2);
+  int known_turns = 0;
+  while (!s.is_terminal()) {
+    orders[0] = fleet->plan(s, 0, search::Budget::iterations(1));
+    known_turns += dynamic_cast<const search::FleetPlanner&>(*fleet).against_known() ? 1 : 0;
+    for (auto& planner : anchored) {
+      INFO(planner->name() << ", step " << s.step());
+      REQUIRE(planner->plan(s, 0, search::Budget::iterations(30)) == orders[0]);
+    }
+    orders[1] = other->plan(s, 1, search::Budget::iterations(1));
+    s.step(orders);
+  }
+  CHECK(known_turns > 20);
+}
+
 TEST_CASE("the known_* values replace their parameters, -1 leaves them", "[search][mz_model]") {
   search::Params p = search::default_params("fleet");
   for (const char* o : {"hunt_weight=0.16", "empty_tie_penalty=0", "ships_per_yard=7", "spawn_min_value=300", "return_bias=1.2",

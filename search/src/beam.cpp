@@ -84,6 +84,7 @@ class BeamPlanner final : public Planner {
     rng_.reseed(seed_);
     own_.reset();
     recognizer_.reset();
+    play_known(false);
   }
 
   State::Orders choose(const State& root, int player, const Budget& budget) override {
@@ -103,6 +104,7 @@ class BeamPlanner final : public Planner {
     if (base_.predict_opponents) {
       recognizer_.observe(root, player, budget);
       own_.set_predicted_cells(recognizer_.predicted_ends());
+      play_known(recognizer_.all_recognized(root, player));
     }
     // The policy's answer is ready before any search: the anytime fallback.
     const PolicyDecision& first = own_.decide(root, player);
@@ -314,10 +316,20 @@ class BeamPlanner final : public Planner {
     p.remember = false;
     return p;
   }
+  // Every active opponent recognised: our policy plays the known_* values
+  // (at the root and deeper), as the fleet planner and mcts do.
+  void play_known(bool known) {
+    if (known == against_known_) return;
+    against_known_ = known;
+    const FleetParams p = known ? base_.against_known() : base_;
+    own_.set_params(p);
+    model_.set_params(stateless(p));
+  }
 
   FleetPolicy own_;
   FleetParams base_;
   FleetPolicy model_;
+  bool against_known_ = false;  // own_ and model_ play base_.against_known()
   bool opponent_fit_;
   ModelRecognizer recognizer_;
   std::array<std::unique_ptr<FleetPolicy>, kMaxPlayers> opponents_;
