@@ -233,13 +233,17 @@ TEST_CASE("mcts: returns within its deadline", "[search][mcts]") {
   // a crowded board can overrun that turn by one model decision (17-30 ms in
   // the sanitizer build here). So the planner plays this position once first.
   planner->plan(positions[0].state, positions[0].player, Budget::milliseconds(5));
-  for (double ms : {5.0, 20.0, 60.0}) {
+  // Before its first iteration a plan decides for every player on this
+  // board (four fleet decisions and the recogniser's models): tens of
+  // milliseconds on a loaded machine, so iterations are required only of the
+  // largest budget.
+  for (double ms : {5.0, 20.0, 60.0, 250.0}) {
     const auto t0 = std::chrono::steady_clock::now();
     planner->plan(positions[0].state, positions[0].player, Budget::milliseconds(ms));
     const double took = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     INFO("budget " << ms << " ms took " << took << " ms, " << planner->last_stats().iterations << " iterations");
     CHECK(took < ms * 1.5 + 15);
-    if (ms >= 60) CHECK(planner->last_stats().iterations > 0);
+    if (ms >= 250) CHECK(planner->last_stats().iterations > 0);
     CHECK(planner->check_tree() == "");
   }
 }
