@@ -312,19 +312,9 @@ class BeamPlanner final : public Planner {
       else opponents_[q]->set_params(fitted);
     }
   }
-  static FleetParams stateless(FleetParams p) {
-    p.remember = false;
-    return p;
-  }
   // Every active opponent recognised: our policy plays the known_* values
   // (at the root and deeper), as the fleet planner and mcts do.
-  void play_known(bool known) {
-    if (known == against_known_) return;
-    against_known_ = known;
-    const FleetParams p = known ? base_.against_known() : base_;
-    own_.set_params(p);
-    model_.set_params(stateless(p));
-  }
+  void play_known(bool known) { play_known_values(known, base_, against_known_, own_, model_); }
 
   FleetPolicy own_;
   FleetParams base_;

@@ -1614,6 +1614,19 @@ FleetParams opponent_model(const FleetParams& base, const PlayerMemory& observed
 // --------------------------------------------------------------- planner ----
 
 
+FleetParams stateless(FleetParams p) {
+  p.remember = false;
+  return p;
+}
+
+void play_known_values(bool known, const FleetParams& base, bool& playing_known, FleetPolicy& own, FleetPolicy& model) {
+  if (known == playing_known) return;
+  playing_known = known;
+  const FleetParams p = known ? base.against_known() : base;
+  own.set_params(p);
+  model.set_params(stateless(p));
+}
+
 FleetParams FleetParams::against_known() const {
   FleetParams k = *this;
   if (known_hunt_weight >= 0) k.hunt_weight = known_hunt_weight;

@@ -98,11 +98,6 @@ struct MctsParams {
   }
 };
 
-FleetParams stateless(FleetParams p) {
-  p.remember = false;
-  return p;
-}
-
 int move_of_key(uint64_t key, int unit) { return static_cast<int>(key >> (3 * unit) & 7u); }
 
 // One unit's local bandit at a node.
@@ -832,13 +827,7 @@ struct MctsPlanner::Impl {
   }
 
   // Our policy plays the known_* values (every opponent recognised) or not.
-  void play_known(bool known) {
-    if (known == against_known_) return;
-    against_known_ = known;
-    const FleetParams p = known ? base_.against_known() : base_;
-    own_.set_params(p);
-    model_.set_params(stateless(p));
-  }
+  void play_known(bool known) { play_known_values(known, base_, against_known_, own_, model_); }
 
   void fit_opponents(const State& root, int player, const GameMemory& memory) {
     if (!mp_.opponent_fit) return;

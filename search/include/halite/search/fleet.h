@@ -536,6 +536,16 @@ class FleetPolicy {
   PolicyDecision decision_;
 };
 
+// These parameters with `remember` off: the policy as a function of the
+// state, for the simulated turns of beam and mcts.
+FleetParams stateless(FleetParams p);
+
+// Our policy at the root (`own`) and its stateless copy for simulated turns
+// (`model`) play base.against_known() once every opponent is recognised
+// (`known`), `base` otherwise, as beam and mcts do; `playing_known` records
+// which, and nothing is set when it is already so.
+void play_known_values(bool known, const FleetParams& base, bool& playing_known, FleetPolicy& own, FleetPolicy& model);
+
 // Behaviour as GameMemory measures it (PlayerMemory::approach_rate(),
 // guard_rate()).
 struct FleetBehaviour {
