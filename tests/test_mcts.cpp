@@ -99,6 +99,8 @@ TEST_CASE("mcts: the tree is a tree, and every node's visits are its children's 
       {"contact_radius=0", "max_units=1", "global_epsilon=0.5"},
       {"contact_radius=0", "local_radius=1"},                 // the units' neighbourhoods simulated only
       {"local_radius=3"},
+      {"contact_radius=0", "max_units=3", "policy_rollout=1"},  // the players' policies below the root
+      {"contact_radius=0", "max_units=3", "verify_arms=3"},     // the answer played out
   };
   for (int players : {2, 4}) {
     for (const BenchPosition& pos : bench_positions(2, players, 21, 150)) {
@@ -124,6 +126,8 @@ TEST_CASE("mcts: the tree is a tree, and every node's visits are its children's 
         CHECK(info.simulated_ships <= static_cast<int>(pos.state.ships().size()));
         if (k == 0) CHECK(info.simulated_ships == static_cast<int>(pos.state.ships().size()));
         if (k == 5) CHECK(info.simulated_ships < static_cast<int>(pos.state.ships().size()));
+        if (k == 8) CHECK((info.verified_arms > 0 && info.verified_arms <= 3));
+        else CHECK(info.verified_arms == 0);
       }
     }
   }
@@ -226,25 +230,31 @@ TEST_CASE("mcts: returns within its deadline", "[search][mcts]") {
   // Generous margins: this checks the mechanism, not the machine. Crowded
   // boards: 4 players on 32x32 late in the game, every ship a unit.
   const auto positions = bench_positions(1, 4, 32, 250);
-  auto planner = mcts({"contact_radius=0", "max_units=21"}, 5);
-  // The recogniser learns what its models cost by timing them; until then it
-  // assumes ModelKind::expected_ms, a Release figure. A bot's planner learns
-  // it on the game's first turns, when decisions are cheap; one first used on
-  // a crowded board can overrun that turn by one model decision (17-30 ms in
-  // the sanitizer build here). So the planner plays this position once first.
-  planner->plan(positions[0].state, positions[0].player, Budget::milliseconds(5));
-  // Before its first iteration a plan decides for every player on this
-  // board (four fleet decisions and the recogniser's models): tens of
-  // milliseconds on a loaded machine, so iterations are required only of the
-  // largest budget.
-  for (double ms : {5.0, 20.0, 60.0, 250.0}) {
-    const auto t0 = std::chrono::steady_clock::now();
-    planner->plan(positions[0].state, positions[0].player, Budget::milliseconds(ms));
-    const double took = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-    INFO("budget " << ms << " ms took " << took << " ms, " << planner->last_stats().iterations << " iterations");
-    CHECK(took < ms * 1.5 + 15);
-    if (ms >= 250) CHECK(planner->last_stats().iterations > 0);
-    CHECK(planner->check_tree() == "");
+  // With verify_arms the policy's playout (8 turns of four fleet decisions)
+  // comes before the search, and the search keeps time for the others'.
+  for (const char* verify : {"verify_arms=0", "verify_arms=4"}) {
+    INFO(verify);
+    auto planner = mcts({"contact_radius=0", "max_units=21", verify}, 5);
+    // The recogniser learns what its models cost by timing them; until then it
+    // assumes ModelKind::expected_ms, a Release figure. A bot's planner learns
+    // it on the game's first turns, when decisions are cheap; one first used on
+    // a crowded board can overrun that turn by one model decision (17-30 ms in
+    // the sanitizer build here). So the planner plays this position once first.
+    planner->plan(positions[0].state, positions[0].player, Budget::milliseconds(5));
+    // Before its first iteration a plan decides for every player on this
+    // board (four fleet decisions and the recogniser's models): tens of
+    // milliseconds on a loaded machine, so iterations are required only of the
+    // largest budget, without the playouts.
+    for (double ms : {5.0, 20.0, 60.0, 250.0}) {
+      const auto t0 = std::chrono::steady_clock::now();
+      planner->plan(positions[0].state, positions[0].player, Budget::milliseconds(ms));
+      const double took = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+      INFO("budget " << ms << " ms took " << took << " ms, " << planner->last_stats().iterations << " iterations, "
+                     << planner->tree_info().verified_arms << " verified");
+      CHECK(took < ms * 1.5 + 15);
+      if (ms >= 250 && std::string(verify) == "verify_arms=0") CHECK(planner->last_stats().iterations > 0);
+      CHECK(planner->check_tree() == "");
+    }
   }
 }
 
@@ -350,5 +360,87 @@ TEST_CASE("mcts: with local_radius the iterations simulate the units' neighbourh
       CHECK(local->tree_info().simulated_ships <= 2 * 5);
       CHECK(local->tree_info().root_visits == 100);
     }
+  }
+}
+
+namespace {
+
+// What mcts's verify_arms playout of `orders` is worth, computed here
+// independently: our orders and the other players' stateless fleet
+// decisions on the first turn, then `horizon - 1` turns of every player's
+// stateless fleet policy at the defaults, then evaluate().
+double playout_value(const State& root, int player, const State::Orders& orders, int horizon) {
+  State s = root;
+  FleetPolicy policy = fleet({"remember=0"});
+  for (int q = 0; q < s.num_players(); ++q) {
+    if (q == player || s.player(q).status != Status::Active) continue;
+    stage_decision(s, policy.decide(root, q));
+  }
+  s.stage(player, orders);
+  s.resolve();
+  for (int d = 1; d < horizon && !s.is_terminal(); ++d) {
+    for (int q = 0; q < s.num_players(); ++q)
+      if (s.player(q).status == Status::Active) policy.stage(s, q);
+    s.resolve();
+  }
+  Geometry geo;
+  geo.init(s.size());
+  return evaluate(s, player, geo, EvalParams::from(default_params("mcts")));
+}
+
+}  // namespace
+
+TEST_CASE("mcts: with verify_arms the answer is the best playout, by min_gain", "[search][mcts]") {
+  // The opponents play the stateless fleet policy and mcts models them so
+  // (opponent_fit=0, no recogniser), and our policy keeps no memory: the
+  // playouts are then the games computed by playout_value().
+  const std::vector<std::string> common = {"opponent_fit=0", "predict_opponents=0", "remember=0", "contact_radius=3",
+                                           "verify_arms=4", "verify_horizon=6"};
+  for (int players : {2, 4}) {
+    INFO(players << " players");
+    auto planner = mcts(common, 3);
+    FleetPolicy policy = fleet({"remember=0"});
+    int departures = 0, verified_turns = 0;
+    std::vector<State::Orders> answers;
+    play_predicted(*planner, players, 15, 80, 9, [](int) { return Budget::iterations(100); },
+                   [&](const State& s, const State::Orders& orders) {
+                     answers.push_back(orders);
+                     const MctsPlanner::TreeInfo& info = planner->tree_info();
+                     if (info.verified_arms == 0) {
+                       CHECK(info.chose_policy);
+                       return;
+                     }
+                     ++verified_turns;
+                     const PolicyDecision& d = policy.decide(s, 0);
+                     const State::Orders policy_orders = to_orders(s, d.ship_choices, d.spawn_yards);
+                     INFO("step " << s.step());
+                     if (info.chose_policy) {
+                       CHECK(orders == policy_orders);
+                       CHECK(info.answer_gain == 0);
+                       return;
+                     }
+                     ++departures;
+                     const double gain = playout_value(s, 0, orders, 6) - playout_value(s, 0, policy_orders, 6);
+                     CHECK(gain == Approx(info.answer_gain).margin(1e-6));
+                     CHECK(info.answer_gain >= default_params("mcts").get("min_gain"));
+                   });
+    CHECK(verified_turns > 10);
+    CHECK(departures > 0);
+    // Deterministic with a seed and an iteration budget.
+    auto again = mcts(common, 3);
+    size_t turn = 0;
+    play_predicted(*again, players, 15, 80, 9, [](int) { return Budget::iterations(100); },
+                   [&](const State&, const State::Orders& orders) {
+                     REQUIRE(turn < answers.size());
+                     CHECK(orders == answers[turn++]);
+                   });
+    CHECK(turn == answers.size());
+    // With a min_gain no playout reaches, the policy's orders every turn.
+    auto never = mcts([&] { auto o = common; o.push_back("min_gain=100000"); return o; }(), 3);
+    play_predicted(*never, players, 15, 80, 9, [](int) { return Budget::iterations(100); },
+                   [&](const State& s, const State::Orders& orders) {
+                     const PolicyDecision& d = policy.decide(s, 0);
+                     CHECK(orders == to_orders(s, d.ship_choices, d.spawn_yards));
+                   });
   }
 }

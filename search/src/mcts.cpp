@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cmath>
 #include <new>
+#include <optional>
 #include <unordered_set>
 
 #include "halite/search/builtin.h"
@@ -34,6 +35,10 @@ constexpr double kPreference = 1e5;
 // kPoolMaxBlock chunks (one allocation stays in the tens of MB at max_units).
 constexpr int64_t kPoolFirstBlock = 256;
 constexpr int64_t kPoolMaxBlock = int64_t{1} << 16;
+// verify_arms: the search stops this many times the playouts' expected time
+// before the deadline (the policy's playout timed, the others' may cost more:
+// their states differ).
+constexpr double kVerifyTimeMargin = 1.5;
 
 std::vector<ParamSpec> mcts_specs() {
   std::vector<ParamSpec> v = {
@@ -42,6 +47,9 @@ std::vector<ParamSpec> mcts_specs() {
       {"policy_depth", 2, 1, kMaxTreeDepth, "nodes shallower than this take the fleet policy as their prior (one decide() per node), deeper ones the rollout policy's moves", true},
       {"contact_radius", 2, 0, 42, "only own ships within this distance of an enemy ship are searched (0: every ship)", true},
       {"max_units", 8, 1, kMaxUnits, "at most this many ships searched, nearest to an enemy ship first", true},
+      {"policy_rollout", 0, 0, 1, "below the root the ships the tree does not move play 1: the stateless fleet policy (each opponent its recognised model when that has no memory, else its fleet model), one decide() per player and simulated turn; 0: the fast rollout policy", true},
+      {"verify_arms", 0, 0, 64, "0: the answer is the root's most visited joint move when its tree mean beats the policy's by min_gain; k > 0: the k most visited ones and the policy's are each played out on the whole board, every ship on its player's policy after the first turn, and the best wins by min_gain", true},
+      {"verify_horizon", 8, 1, 100, "turns of each verify_arms playout, the first included", true},
       {"local_radius", 4, 0, 42, "the search simulates only the ships within this distance of a searched ship at the root, every shipyard and cell (0: every ship)", true},
       {"explore_prob", 0.4, 0, 1, "naive sampling: chance of building a joint move from the local bandits (else the global bandit's best)"},
       {"local_epsilon", 0.3, 0, 1, "a unit's local bandit picks a random opened move with this chance, else its best"},
@@ -65,7 +73,8 @@ std::vector<ParamSpec> mcts_specs() {
 }
 
 struct MctsParams {
-  int horizon, tree_depth, policy_depth, contact_radius, max_units, local_radius;
+  int horizon, tree_depth, policy_depth, contact_radius, max_units, local_radius, verify_arms, verify_horizon;
+  bool policy_rollout;
   double explore_prob, local_epsilon, global_epsilon, widen_scale, widen_exp;
   double prune_penalty, progress_weight, max_progress_rate, min_gain;
   int64_t max_nodes;
@@ -80,6 +89,9 @@ struct MctsParams {
     m.contact_radius = p.get_int("contact_radius");
     m.max_units = p.get_int("max_units");
     m.local_radius = p.get_int("local_radius");
+    m.policy_rollout = p.get_int("policy_rollout") != 0;
+    m.verify_arms = p.get_int("verify_arms");
+    m.verify_horizon = p.get_int("verify_horizon");
     m.explore_prob = p.get("explore_prob");
     m.local_epsilon = p.get("local_epsilon");
     m.global_epsilon = p.get("global_epsilon");
@@ -271,46 +283,146 @@ struct MctsPlanner::Impl {
     info_.reused_visits = root_->visits;
     set_root_prior();
 
+    // With verify_arms the policy's playout comes first: its time sets the
+    // share of the budget kept for the others'.
+    // Without the time for it the answer is the policy's.
+    double policy_playout = 0;
+    Budget search = inner;
+    if (mp_.verify_arms > 0) {
+      const auto v0 = std::chrono::steady_clock::now();
+      const std::optional<double> v = playout(root, fallback, out_of_time, stats);
+      if (!v) {
+        release_tree(nullptr);
+        finish(stats, t0, 0);
+        return fallback;
+      }
+      policy_playout = *v;
+      const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - v0).count();
+      search = inner.for_search(kVerifyTimeMargin * mp_.verify_arms * ms, mp_.default_iterations);
+    }
+
     // Search.
     const uint64_t roll_base = rng_.next();
     int64_t iterations = 0;
-    while (!inner.exhausted(iterations) && !out_of_time()) {
-      if (!iterate(mix64(roll_base + static_cast<uint64_t>(iterations)), inner, stats)) break;
+    while (!search.exhausted(iterations) && !(search.has_deadline() && search.remaining_ms() <= 0)) {
+      if (!iterate(mix64(roll_base + static_cast<uint64_t>(iterations)), search, stats)) break;
       ++iterations;
     }
 
-    // The answer: the most visited joint move if it beats the policy's.
-    Arm* best = root_->prior;
-    for (Arm* a = root_->first; a; a = a->next)
-      if (a->n > best->n) best = a;
-    const Arm* chosen = root_->prior;
-    if (best != root_->prior && best->mean() >= root_->prior->mean() + mp_.min_gain) chosen = best;
-    info_.chose_policy = chosen == root_->prior;
-    info_.answer_gain = chosen->mean() - root_->prior->mean();
+    // The answer.
     State::Orders orders = fallback;
-    played_ = own_choices_;
-    if (!info_.chose_policy) {
-      requests_ = own_requests_;
-      for (size_t u = 0; u < units_.size(); ++u) {
-        const int m = move_of_key(chosen->key, static_cast<int>(u));
-        const int p = own_choices_[static_cast<size_t>(units_[u].choice)].second;
-        MoveRequest& req = requests_[static_cast<size_t>(units_[u].choice)];
-        if (m != p) req.cost[m] = req.cost[p] - kPreference;
-      }
-      shared_cells_.clear();
-      if (steps_left(root) <= base_.crash_home_steps)
-        for (const Shipyard& y : root.shipyards())
-          if (y.owner == player) shared_cells_.push_back(y.cell);
-      const std::vector<int>& pick = resolver_.solve(requests_, geo_, shared_cells_);
-      for (size_t k = 0; k < played_.size(); ++k) played_[k] = {requests_[k].ship_index, pick[k]};
-      orders = to_orders(root, played_, unblocked_spawns(root, geo_, played_, own_spawns_));
+    if (mp_.verify_arms > 0) {
+      orders = verified_answer(root, fallback, policy_playout, out_of_time, stats);
+    } else {
+      const Arm* chosen = tree_answer();
+      info_.chose_policy = chosen == root_->prior;
+      info_.answer_gain = chosen->mean() - root_->prior->mean();
+      if (!info_.chose_policy) orders = orders_of(root, chosen->key);
     }
+    if (info_.chose_policy) played_ = own_choices_;
     if (mp_.reuse_tree) keep_played(root, player, orders);
     info_.nodes = nodes_used_;
     info_.joint_moves = arms_used_;
     info_.root_visits = root_->visits;
     finish(stats, t0, iterations);
     return orders;
+  }
+
+  // ---- the answer ----------------------------------------------------------
+
+  // The orders that play the units' moves from `key`: the policy's costs with
+  // those moves preferred, through the resolver (which may still move a unit
+  // elsewhere: the others' moves stay legal and collision-free). played_
+  // gets the (ship index, option) of each own ship.
+  State::Orders orders_of(const State& root, uint64_t key) {
+    requests_ = own_requests_;
+    for (size_t u = 0; u < units_.size(); ++u) {
+      const int m = move_of_key(key, static_cast<int>(u));
+      const int p = own_choices_[static_cast<size_t>(units_[u].choice)].second;
+      MoveRequest& req = requests_[static_cast<size_t>(units_[u].choice)];
+      if (m != p) req.cost[m] = req.cost[p] - kPreference;
+    }
+    shared_cells_.clear();
+    if (steps_left(root) <= base_.crash_home_steps)
+      for (const Shipyard& y : root.shipyards())
+        if (y.owner == player_) shared_cells_.push_back(y.cell);
+    const std::vector<int>& pick = resolver_.solve(requests_, geo_, shared_cells_);
+    played_.resize(own_choices_.size());
+    for (size_t k = 0; k < played_.size(); ++k) played_[k] = {requests_[k].ship_index, pick[k]};
+    return to_orders(root, played_, unblocked_spawns(root, geo_, played_, own_spawns_));
+  }
+
+  // The root's most visited joint move if its tree mean beats the policy's by
+  // min_gain, else the policy's.
+  const Arm* tree_answer() const {
+    const Arm* best = root_->prior;
+    for (const Arm* a = root_->first; a; a = a->next)
+      if (a->n > best->n) best = a;
+    return best != root_->prior && best->mean() >= root_->prior->mean() + mp_.min_gain ? best : root_->prior;
+  }
+
+  // The tree's means are of its own lines: below the root it chose our
+  // moves with hindsight of the simulation, and most often below the joint
+  // moves it visited most, so comparing them with the policy's mean favours
+  // those (measured: its estimate of the answer's gain ~150-470, the gain in
+  // the game ~0). The answer is checked on the game the bot will play: the
+  // verify_arms most visited joint moves and the policy's, each followed by
+  // every player's policy on the whole board (playout()); the best wins if
+  // it beats the policy's playout by min_gain.
+  template <typename OutOfTime>
+  State::Orders verified_answer(const State& root, const State::Orders& policy_orders, double policy_value,
+                                const OutOfTime& out_of_time, PlanStats& stats) {
+    verify_.clear();
+    for (Arm* a = root_->first; a; a = a->next)
+      if (a != root_->prior && a->n > 0) verify_.push_back(a);
+    const size_t k = std::min(verify_.size(), static_cast<size_t>(mp_.verify_arms));
+    std::partial_sort(verify_.begin(), verify_.begin() + static_cast<std::ptrdiff_t>(k), verify_.end(),
+                      [](const Arm* a, const Arm* b) { return a->n != b->n ? a->n > b->n : a->key < b->key; });
+    State::Orders best = policy_orders;
+    std::vector<std::pair<int, int>> best_played;
+    double best_value = policy_value + mp_.min_gain;
+    info_.chose_policy = true;
+    info_.answer_gain = 0;
+    for (size_t i = 0; i < k && !out_of_time(); ++i) {
+      State::Orders orders = orders_of(root, verify_[i]->key);
+      ++info_.verified_arms;
+      if (orders == policy_orders) continue;
+      const std::optional<double> v = playout(root, orders, out_of_time, stats);
+      if (!v || *v < best_value) continue;
+      best = std::move(orders);
+      best_played = played_;
+      best_value = *v;
+      info_.chose_policy = false;
+      info_.answer_gain = *v - policy_value;
+    }
+    played_ = std::move(best_played);
+    return best;
+  }
+
+  // The value of our `orders` and the opponents' first-turn orders on the
+  // whole board, then verify_horizon - 1 turns of every player's policy;
+  // nothing once out of time (checked before every turn's decisions).
+  template <typename OutOfTime>
+  std::optional<double> playout(const State& root, const State::Orders& orders, const OutOfTime& out_of_time,
+                                PlanStats& stats) {
+    sim_.assign_from(root);
+    sim_.stage(player_, orders);
+    for (const auto& [index, option] : full_turn_.opp)
+      if (option != 0) sim_.stage_ship(index, option == kConvertOption ? Action::Convert : kMoveActions[option]);
+    for (int y : opp_spawns_) sim_.stage_shipyard(y, Action::Spawn);
+    sim_.resolve();
+    ++stats.simulated_steps;
+    for (int d = 1; d < mp_.verify_horizon && !sim_.is_terminal(); ++d) {
+      if (out_of_time()) return std::nullopt;
+      stage_by_policies();
+      sim_.resolve();
+      ++stats.simulated_steps;
+    }
+    // evaluate() alone: over verify_horizon turns of the policy the ships
+    // travel, and the progress term (for the tree's short lines) only adds
+    // its bias (measured by `halite deviations`: +35 a departing turn with
+    // it, +63 without).
+    return evaluate(sim_, player_, geo_, ep_);
   }
 
   // ---- units and priors ----------------------------------------------------
@@ -417,9 +529,7 @@ struct MctsPlanner::Impl {
 
   // A node below the root, on the first state that asks: the stateless fleet
   // policy's decision for our player.
-  void policy_prior(Node* node, uint32_t alive) {
-    const PolicyDecision& d = model_.decide(sim_, player_);
-    const std::vector<MoveRequest>& requests = model_.requests();
+  void policy_prior(Node* node, uint32_t alive, const PolicyDecision& d, const std::vector<MoveRequest>& requests) {
     uint64_t key = 0;
     for (size_t u = 0; u < units_.size(); ++u) {
       UnitStats& us = node->units()[u];
@@ -451,7 +561,7 @@ struct MctsPlanner::Impl {
         const int c = geo_.neighbor(sh.cell, m);
         cost[static_cast<size_t>(m)] = danger_.at(c) <= sh.cargo ? kInf : geo_.dist(c, units_[u].target);
       }
-      set_order(us, cost, rollout_.move_of(unit_ship_[u]));
+      set_order(us, cost, other_move(unit_ship_[u]));
       key |= static_cast<uint64_t>(us.order[0]) << (3 * u);
     }
     set_prior_arm(node, key);
@@ -554,12 +664,21 @@ struct MctsPlanner::Impl {
       if (depth == 0) {
         for (size_t u = 0; u < units_.size(); ++u) unit_ship_[u] = sim_turn_.unit_index[u];
       } else {
-        if (!node->has_prior && depth < mp_.policy_depth) {
+        if (mp_.policy_rollout) {
           if (inner.has_deadline() && inner.remaining_ms() <= 0) return false;
-          policy_prior(node, alive);
-          ++info_.policy_priors;
+          stage_others(roll);
+          if (!node->has_prior && depth < mp_.policy_depth) {
+            policy_prior(node, alive, own_sim_decision(), model_.requests());
+            ++info_.policy_priors;
+          }
+        } else {
+          if (!node->has_prior && depth < mp_.policy_depth) {
+            if (inner.has_deadline() && inner.remaining_ms() <= 0) return false;
+            policy_prior(node, alive, model_.decide(sim_, player_), model_.requests());
+            ++info_.policy_priors;
+          }
+          stage_others(roll);
         }
-        rollout_.stage_all(sim_, geo_, roll);
         if (!node->has_prior) rollout_prior(node, alive);
       }
       Arm* arm = select(node, depth, alive);
@@ -586,7 +705,8 @@ struct MctsPlanner::Impl {
       node = arm->child;
     }
     for (int d = depth; d < mp_.horizon && !sim_.is_terminal(); ++d) {
-      rollout_.stage_all(sim_, geo_, roll);
+      if (mp_.policy_rollout && inner.has_deadline() && inner.remaining_ms() <= 0) return false;
+      stage_others(roll);
       sim_.resolve();
       ++stats.simulated_steps;
     }
@@ -644,7 +764,7 @@ struct MctsPlanner::Impl {
       const auto ships = sim_.ships();
       for (size_t i = 0; i < ships.size(); ++i)
         if (ships[i].owner == player_ && ship_mark_[i] != epoch_)
-          taken_[static_cast<size_t>(geo_.neighbor(ships[i].cell, rollout_.move_of(static_cast<int>(i))))] = epoch_;
+          taken_[static_cast<size_t>(geo_.neighbor(ships[i].cell, other_move(static_cast<int>(i))))] = epoch_;
     }
     const double opened = std::max(1.0, std::floor(mp_.widen_scale * std::pow(static_cast<double>(node->visits), mp_.widen_exp)));
     int count = 0;
@@ -688,6 +808,42 @@ struct MctsPlanner::Impl {
     return key;
   }
 
+  // A simulated turn below the root: every ship staged by the rollout policy
+  // or (policy_rollout) by the players' policies, the tree's units restaged
+  // after. With the policies the opponents come first and our policy last,
+  // so that own_sim_decision() is still model_'s decision for this state.
+  void stage_others(Rng& roll) {
+    if (mp_.policy_rollout) stage_by_policies();
+    else rollout_.stage_all(sim_, geo_, roll);
+  }
+
+  // Every ship of sim_ staged by its player's policy: each opponent's
+  // recognised model when that has no memory, else its fleet model; ours last.
+  void stage_by_policies() {
+    std::fill_n(policy_moves_.begin(), sim_.ships().size(), uint8_t{0});
+    for (int q = 0; q < sim_.num_players(); ++q) {
+      if (q == player_ || sim_.player(q).status != Status::Active) continue;
+      OpponentModel* known = base_.predict_opponents ? recognizer_.simulator(q) : nullptr;
+      FleetPolicy& fitted = mp_.opponent_fit ? *opponents_[static_cast<size_t>(q)] : model_;
+      stage_policy(known ? known->decide(sim_, q) : fitted.decide(sim_, q));
+    }
+    own_sim_decision_ = &model_.decide(sim_, player_);
+    stage_policy(*own_sim_decision_);
+  }
+
+  void stage_policy(const PolicyDecision& d) {
+    stage_decision(sim_, d);
+    for (const auto& [index, option] : d.ship_choices)
+      policy_moves_[static_cast<size_t>(index)] = static_cast<uint8_t>(option == kConvertOption ? 0 : option);
+  }
+
+  const PolicyDecision& own_sim_decision() const { return *own_sim_decision_; }
+
+  // The move the last stage_others() gave ship i (0..4; a convert counts as staying).
+  int other_move(int ship_index) const {
+    return mp_.policy_rollout ? policy_moves_[static_cast<size_t>(ship_index)] : rollout_.move_of(ship_index);
+  }
+
   // Below the root our other ships play the rollout policy, which planned
   // around the units' rollout moves, not the tree's: a ship whose move ends
   // where a unit (or an own ship before it) ends takes its first free cell
@@ -701,7 +857,7 @@ struct MctsPlanner::Impl {
         taken_[static_cast<size_t>(geo_.neighbor(ships[static_cast<size_t>(unit_ship_[u])].cell, move_of_key(key, static_cast<int>(u))))] = epoch_;
     for (size_t i = 0; i < ships.size(); ++i) {
       if (ships[i].owner != player_ || ship_mark_[i] == epoch_) continue;
-      const int end = geo_.neighbor(ships[i].cell, rollout_.move_of(static_cast<int>(i)));
+      const int end = geo_.neighbor(ships[i].cell, other_move(static_cast<int>(i)));
       if (taken_[static_cast<size_t>(end)] != epoch_) {
         taken_[static_cast<size_t>(end)] = epoch_;
         continue;
@@ -920,6 +1076,9 @@ struct MctsPlanner::Impl {
   bool against_known_ = false;  // own_ and model_ play base_.against_known()
   std::array<std::unique_ptr<FleetPolicy>, kMaxPlayers> opponents_;
   RolloutPolicy rollout_;
+  std::array<uint8_t, kMaxShips> policy_moves_{};        // policy_rollout: each ship's move in the last stage_others()
+  const PolicyDecision* own_sim_decision_ = nullptr;
+  std::vector<Arm*> verify_;  // verify_arms: the root's joint moves checked by playout()  // policy_rollout: model_'s decision in the last stage_others()
   Rng rng_;
   uint64_t seed_;
   Geometry geo_;

@@ -51,7 +51,9 @@
 // node on its first visit (not at depth tree_depth, where the tree ends).
 // After tree_depth turns, or at a node visited for the first time, the
 // rollout policy plays every ship
-// to `horizon` turns from the root; the value is evaluate() plus the own
+// to `horizon` turns from the root (policy_rollout: below the root the ships
+// that are not units play their players' policies instead, as in the
+// verify_arms playouts below, one decide() per player and turn); the value is evaluate() plus the own
 // ships' progress (ProgressTerm), backed up along the path: every node
 // updates its global arm and each living unit's local arm.
 //
@@ -59,6 +61,24 @@
 // policy's joint move by min_gain, else the policy's; through the
 // MoveResolver with the chosen moves preferred, so own ships never collide;
 // builds from the fleet policy (unblocked_spawns()).
+// With verify_arms = k > 0 the tree only proposes: the orders of its k most
+// visited joint moves (through the resolver, as they would be played) and
+// the policy's are each played out on the whole board, the opponents'
+// first-turn orders as above, then verify_horizon - 1 turns of every
+// player's policy (ours stateless, each opponent its recognised model when
+// that has no memory, else its fitted fleet model), and valued by
+// evaluate(); the best wins if it beats the policy's playout by min_gain.
+// This is one step of policy improvement by rollouts (G. Tesauro and G.
+// Galperin, "On-line Policy Improvement using Monte-Carlo Search", NIPS
+// 1996; D. Bertsekas, J. Tsitsiklis and C. Wu, "Rollout Algorithms for
+// Combinatorial Optimization", Journal of Heuristics 3, 1997): the playouts
+// continue every answer with the same policy, as the game will, where the
+// tree's means continue each joint move with the moves the tree chose for it
+// with hindsight of its own simulation, which favours the joint moves it
+// looked at most (measured with `halite deviations`: the tree's own estimate
+// of an answer's gain ~150-470, its gain in the game ~0; docs/results.md).
+// The policy's playout runs before the search, and the search stops early by
+// 1.5 times its time per other playout, so that the deadline holds.
 //
 // Memory. Nodes and joint moves come from Boost.Pool pools: at most
 // max_nodes nodes (a joint move first visited past the bound stays without a
@@ -103,7 +123,8 @@ class MctsPlanner final : public Planner {
     int64_t kept_visits = -1;     // visits of the subtree kept for the next turn (-1: none)
     int simulated_ships = 0;      // ships in the state every iteration starts from (local_radius)
     bool chose_policy = true;     // the answer was the policy's joint move
-    double answer_gain = 0;       // the tree's estimate of the answer over the policy's joint move: their root means' difference (0 when it chose the policy's)
+    double answer_gain = 0;       // the estimate of the answer over the policy's joint move: their root means' difference, or with verify_arms their playouts' (0 when it chose the policy's)
+    int verified_arms = 0;        // verify_arms: joint moves played out besides the policy's
     int predicted_opponents = 0;  // opponents playing the recogniser's predicted orders in the first turn
     bool against_known = false;   // our policy played the known_* values
   };
