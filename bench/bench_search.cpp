@@ -71,10 +71,17 @@ void BM_Mcts4pLocal(benchmark::State& st) {
 }
 // The search loop's rate as a 1-second turn sees it: 5,000 iterations, so
 // that the per-plan costs (the root's decide() for every player) weigh
-// little, and no recogniser (on these cold positions it costs about 21 ms a
-// plan, more than the 500 iterations above).
+// little, no recogniser (on these cold positions it costs about 21 ms a
+// plan, more than the 500 iterations above) and no playouts of the answer
+// (verify_arms: fleet decisions, timed by BM_Mcts4pVerify).
 void BM_Mcts4pSearch(benchmark::State& st) {
-  plan_on(st, positions_4p(), "mcts", 5000, {"local_radius=" + std::to_string(st.range(0)), "predict_opponents=0"});
+  plan_on(st, positions_4p(), "mcts", 5000,
+          {"local_radius=" + std::to_string(st.range(0)), "predict_opponents=0", "verify_arms=0"});
+}
+// What the answer's playouts cost a plan: verify_arms as the argument, 500
+// iterations, no recogniser.
+void BM_Mcts4pVerify(benchmark::State& st) {
+  plan_on(st, positions_4p(), "mcts", 500, {"verify_arms=" + std::to_string(st.range(0)), "predict_opponents=0"});
 }
 void BM_Greedy(benchmark::State& st) { plan_with(st, "greedy", 1); }
 
@@ -145,6 +152,7 @@ BENCHMARK(BM_Mcts4p)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_MctsRolloutPriors4p)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Mcts4pLocal)->Unit(benchmark::kMillisecond)->Arg(0)->Arg(2);
 BENCHMARK(BM_Mcts4pSearch)->Unit(benchmark::kMillisecond)->Arg(0)->Arg(2)->Arg(4);
+BENCHMARK(BM_Mcts4pVerify)->Unit(benchmark::kMillisecond)->Arg(0)->Arg(4);
 BENCHMARK(BM_Greedy)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_FleetDecide)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_FleetDecide4p)->Unit(benchmark::kMicrosecond);

@@ -220,7 +220,7 @@ TEST_CASE("mcts plays a recognised opponent's predicted first turn, so its tree 
     } else {
       CHECK(predicted == 0);
       CHECK(known_turns == 0);
-      CHECK(reused < searched / 20);
+      CHECK(reused < searched / 10);
     }
   }
 }

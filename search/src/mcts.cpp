@@ -48,7 +48,7 @@ std::vector<ParamSpec> mcts_specs() {
       {"contact_radius", 2, 0, 42, "only own ships within this distance of an enemy ship are searched (0: every ship)", true},
       {"max_units", 8, 1, kMaxUnits, "at most this many ships searched, nearest to an enemy ship first", true},
       {"policy_rollout", 0, 0, 1, "below the root the ships the tree does not move play 1: the stateless fleet policy (each opponent its recognised model when that has no memory, else its fleet model), one decide() per player and simulated turn; 0: the fast rollout policy", true},
-      {"verify_arms", 0, 0, 64, "0: the answer is the root's most visited joint move when its tree mean beats the policy's by min_gain; k > 0: the k most visited ones and the policy's are each played out on the whole board, every ship on its player's policy after the first turn, and the best wins by min_gain", true},
+      {"verify_arms", 4, 0, 64, "0: the answer is the root's most visited joint move when its tree mean beats the policy's by min_gain; k > 0: the k most visited ones and the policy's are each played out on the whole board, every ship on its player's policy after the first turn, and the best wins by min_gain", true},
       {"verify_horizon", 8, 1, 100, "turns of each verify_arms playout, the first included", true},
       {"local_radius", 4, 0, 42, "the search simulates only the ships within this distance of a searched ship at the root, every shipyard and cell (0: every ship)", true},
       {"explore_prob", 0.4, 0, 1, "naive sampling: chance of building a joint move from the local bandits (else the global bandit's best)"},
