@@ -413,8 +413,7 @@ struct MctsPlanner::Impl {
     sim_.resolve();
     ++stats.simulated_steps;
     for (int d = 1; d < mp_.verify_horizon && !sim_.is_terminal(); ++d) {
-      if (out_of_time()) return std::nullopt;
-      stage_by_policies();
+      if (!stage_by_policies(out_of_time)) return std::nullopt;
       sim_.resolve();
       ++stats.simulated_steps;
     }
@@ -665,8 +664,7 @@ struct MctsPlanner::Impl {
         for (size_t u = 0; u < units_.size(); ++u) unit_ship_[u] = sim_turn_.unit_index[u];
       } else {
         if (mp_.policy_rollout) {
-          if (inner.has_deadline() && inner.remaining_ms() <= 0) return false;
-          stage_others(roll);
+          if (!stage_others(roll, inner)) return false;
           if (!node->has_prior && depth < mp_.policy_depth) {
             policy_prior(node, alive, own_sim_decision(), model_.requests());
             ++info_.policy_priors;
@@ -677,7 +675,7 @@ struct MctsPlanner::Impl {
             policy_prior(node, alive, model_.decide(sim_, player_), model_.requests());
             ++info_.policy_priors;
           }
-          stage_others(roll);
+          stage_others(roll, inner);
         }
         if (!node->has_prior) rollout_prior(node, alive);
       }
@@ -705,8 +703,7 @@ struct MctsPlanner::Impl {
       node = arm->child;
     }
     for (int d = depth; d < mp_.horizon && !sim_.is_terminal(); ++d) {
-      if (mp_.policy_rollout && inner.has_deadline() && inner.remaining_ms() <= 0) return false;
-      stage_others(roll);
+      if (!stage_others(roll, inner)) return false;
       sim_.resolve();
       ++stats.simulated_steps;
     }
@@ -812,23 +809,31 @@ struct MctsPlanner::Impl {
   // or (policy_rollout) by the players' policies, the tree's units restaged
   // after. With the policies the opponents come first and our policy last,
   // so that own_sim_decision() is still model_'s decision for this state.
-  void stage_others(Rng& roll) {
-    if (mp_.policy_rollout) stage_by_policies();
-    else rollout_.stage_all(sim_, geo_, roll);
+  // False when the deadline came first (policy_rollout only).
+  bool stage_others(Rng& roll, const Budget& inner) {
+    if (mp_.policy_rollout) return stage_by_policies([&inner] { return inner.has_deadline() && inner.remaining_ms() <= 0; });
+    rollout_.stage_all(sim_, geo_, roll);
+    return true;
   }
 
   // Every ship of sim_ staged by its player's policy: each opponent's
-  // recognised model when that has no memory, else its fleet model; ours last.
-  void stage_by_policies() {
+  // recognised model when that has no memory, else its fleet model; ours
+  // last. False, half staged, when `out_of_time` says so before a decision
+  // (each costs up to milliseconds).
+  template <typename OutOfTime>
+  bool stage_by_policies(const OutOfTime& out_of_time) {
     std::fill_n(policy_moves_.begin(), sim_.ships().size(), uint8_t{0});
     for (int q = 0; q < sim_.num_players(); ++q) {
       if (q == player_ || sim_.player(q).status != Status::Active) continue;
+      if (out_of_time()) return false;
       OpponentModel* known = base_.predict_opponents ? recognizer_.simulator(q) : nullptr;
       FleetPolicy& fitted = mp_.opponent_fit ? *opponents_[static_cast<size_t>(q)] : model_;
       stage_policy(known ? known->decide(sim_, q) : fitted.decide(sim_, q));
     }
+    if (out_of_time()) return false;
     own_sim_decision_ = &model_.decide(sim_, player_);
     stage_policy(*own_sim_decision_);
+    return true;
   }
 
   void stage_policy(const PolicyDecision& d) {
@@ -1077,8 +1082,8 @@ struct MctsPlanner::Impl {
   std::array<std::unique_ptr<FleetPolicy>, kMaxPlayers> opponents_;
   RolloutPolicy rollout_;
   std::array<uint8_t, kMaxShips> policy_moves_{};        // policy_rollout: each ship's move in the last stage_others()
-  const PolicyDecision* own_sim_decision_ = nullptr;
-  std::vector<Arm*> verify_;  // verify_arms: the root's joint moves checked by playout()  // policy_rollout: model_'s decision in the last stage_others()
+  const PolicyDecision* own_sim_decision_ = nullptr;  // policy_rollout: model_'s decision in the last stage_others()
+  std::vector<Arm*> verify_;                          // verify_arms: the root's joint moves checked by playout()
   Rng rng_;
   uint64_t seed_;
   Geometry geo_;
