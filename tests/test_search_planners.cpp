@@ -333,3 +333,12 @@ TEST_CASE("beam widens its beam while the deadline allows, and only then", "[sea
   INFO("children " << children << " in " << took << " ms");
   CHECK((children > 372 || took >= 400 - 3));  // 3: beam's safety_ms
 }
+
+TEST_CASE("Budget: past_deadline only once a deadline has passed", "[search]") {
+  CHECK_FALSE(Budget().past_deadline());
+  CHECK_FALSE(Budget::iterations(1).past_deadline());
+  CHECK_FALSE(Budget::milliseconds(60000).past_deadline());
+  CHECK(Budget::milliseconds(-1).past_deadline());
+  // A search's inner budget: the deadline moved earlier by the safety margin.
+  CHECK(Budget::milliseconds(5).for_search(10, 1).past_deadline());
+}

@@ -96,7 +96,7 @@ class BeamPlanner final : public Planner {
     int64_t iterations = 0;
     // The cheap poll reads the clock every few calls; before a policy call
     // (hundreds of microseconds) read it now.
-    auto out_of_time = [&]() { return inner.exhausted(iterations) || (inner.has_deadline() && inner.remaining_ms() <= 0); };
+    auto out_of_time = [&]() { return inner.exhausted(iterations) || inner.past_deadline(); };
 
     // Opponents the recogniser knows are simulated by their model (when it is
     // a pure function of the state), and the policy's move safety counts

@@ -194,7 +194,7 @@ struct MctsPlanner::Impl {
     geo_.init(root.size());
     const Budget inner = budget.for_search(mp_.safety_ms, mp_.default_iterations);
     // Read before every policy call (each costs up to milliseconds).
-    auto out_of_time = [&inner]() { return inner.has_deadline() && inner.remaining_ms() <= 0; };
+    auto out_of_time = [&inner]() { return inner.past_deadline(); };
 
     // Opponents the recogniser knows: where their ships end this turn counts
     // for our policy's safety, and they play those orders in the first turn.
@@ -304,7 +304,7 @@ struct MctsPlanner::Impl {
     // Search.
     const uint64_t roll_base = rng_.next();
     int64_t iterations = 0;
-    while (!search.exhausted(iterations) && !(search.has_deadline() && search.remaining_ms() <= 0)) {
+    while (!search.exhausted(iterations) && !search.past_deadline()) {
       if (!iterate(mix64(roll_base + static_cast<uint64_t>(iterations)), search, stats)) break;
       ++iterations;
     }
@@ -671,7 +671,7 @@ struct MctsPlanner::Impl {
           }
         } else {
           if (!node->has_prior && depth < mp_.policy_depth) {
-            if (inner.has_deadline() && inner.remaining_ms() <= 0) return false;
+            if (inner.past_deadline()) return false;
             policy_prior(node, alive, model_.decide(sim_, player_), model_.requests());
             ++info_.policy_priors;
           }
@@ -811,7 +811,7 @@ struct MctsPlanner::Impl {
   // so that own_sim_decision() is still model_'s decision for this state.
   // False when the deadline came first (policy_rollout only).
   bool stage_others(Rng& roll, const Budget& inner) {
-    if (mp_.policy_rollout) return stage_by_policies([&inner] { return inner.has_deadline() && inner.remaining_ms() <= 0; });
+    if (mp_.policy_rollout) return stage_by_policies([&inner] { return inner.past_deadline(); });
     rollout_.stage_all(sim_, geo_, roll);
     return true;
   }

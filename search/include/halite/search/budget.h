@@ -65,6 +65,9 @@ class Budget {
     return std::chrono::duration<double, std::milli>(deadline_ - Clock::now()).count();
   }
 
+  // True once the deadline has passed (false without one); reads the clock
+  // on every call, for checks before costly steps (a policy decision).
+  bool past_deadline() const { return has_deadline_ && remaining_ms() <= 0; }
   // True once `iterations_done` reaches the cap or the deadline has passed
   // (checked on every kClockStride-th call, and on the first).
   bool exhausted(int64_t iterations_done) const {

@@ -124,7 +124,7 @@ class MctsPlanner final : public Planner {
     int simulated_ships = 0;      // ships in the state every iteration starts from (local_radius)
     bool chose_policy = true;     // the answer was the policy's joint move
     double answer_gain = 0;       // the estimate of the answer over the policy's joint move: their root means' difference, or with verify_arms their playouts' (0 when it chose the policy's)
-    int verified_arms = 0;        // verify_arms: joint moves played out besides the policy's
+    int verified_arms = 0;        // verify_arms: joint moves checked besides the policy's (played out unless their orders are the policy's)
     int predicted_opponents = 0;  // opponents playing the recogniser's predicted orders in the first turn
     bool against_known = false;   // our policy played the known_* values
   };
