@@ -6,6 +6,7 @@
 // is an error.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -68,39 +69,89 @@ uint64_t play(const std::string& planner, const std::vector<std::string>& overri
   return hash(s);
 }
 
-}  // namespace
-
-TEST_CASE("every planner at every board size, at its defaults and at all-min and all-max parameters",
-          "[search][sizes]") {
-  for (const PlannerInfo& info : planners()) {
-    const std::vector<std::vector<std::string>> sets = {{}, at_ends(info, false), at_ends(info, true)};
-    for (size_t k = 0; k < sets.size(); ++k) {
-      for (int size : {2, 3, 4, 7, 21, 32}) {
-        for (int players : {1, 2, 4}) {
-          // Small boards play longer games (spawns, conversions, crowding);
-          // large ones a few turns (their cost is per turn).
-          const int steps = size <= 7 ? 40 : 8;
-          INFO(info.name << " parameter set " << k << " (0 defaults, 1 all-min, 2 all-max), " << size << "x" << size
-                         << ", " << players << " players");
-          const uint64_t first = play(info.name, sets[k], size, players, steps, kSeed);
-          CHECK(play(info.name, sets[k], size, players, steps, kSeed) == first);
-        }
+// Each planner's games, one test case per costly planner and one for the
+// rest, so that CTest can spread them over the cores.
+void play_every_board_size(const PlannerInfo& info) {
+  const std::vector<std::vector<std::string>> sets = {{}, at_ends(info, false), at_ends(info, true)};
+  for (size_t k = 0; k < sets.size(); ++k) {
+    for (int size : {2, 3, 4, 7, 21, 32}) {
+      for (int players : {1, 2, 4}) {
+        // Small boards play longer games (spawns, conversions, crowding);
+        // large ones a few turns (their cost is per turn).
+        const int steps = size <= 7 ? 40 : 8;
+        INFO(info.name << " parameter set " << k << " (0 defaults, 1 all-min, 2 all-max), " << size << "x" << size
+                       << ", " << players << " players");
+        const uint64_t first = play(info.name, sets[k], size, players, steps, kSeed);
+        CHECK(play(info.name, sets[k], size, players, steps, kSeed) == first);
       }
     }
   }
 }
 
-TEST_CASE("every planner parameter alone at each end of its range, on the smallest boards", "[search][sizes]") {
-  for (const PlannerInfo& info : planners()) {
-    for (const ParamSpec& spec : info.params) {
-      for (bool maximum : {false, true}) {
-        if (maximum && is_resource(spec)) continue;
-        const std::vector<std::string> overrides = {spec.name + "=" + format_number(maximum ? spec.max : spec.min, 17)};
-        for (int size : {2, 3, 5}) {
-          INFO(info.name << " " << overrides[0] << ", " << size << "x" << size);
-          play(info.name, overrides, size, 2, 25, kSeed);
-        }
+void play_each_parameter_at_its_ends(const PlannerInfo& info) {
+  for (const ParamSpec& spec : info.params) {
+    for (bool maximum : {false, true}) {
+      if (maximum && is_resource(spec)) continue;
+      const std::vector<std::string> overrides = {spec.name + "=" + format_number(maximum ? spec.max : spec.min, 17)};
+      for (int size : {2, 3, 5}) {
+        INFO(info.name << " " << overrides[0] << ", " << size << "x" << size);
+        play(info.name, overrides, size, 2, 25, kSeed);
       }
     }
   }
+}
+
+// The planners whose games take the longest (seconds in Release, a minute in
+// the sanitizer build), each in test cases of its own.
+const std::vector<std::string> kCostly = {"mcts", "beam", "fleet", "smitsimax"};
+
+const PlannerInfo& planner_named(const std::string& name) {
+  const PlannerInfo* found = nullptr;
+  for (const PlannerInfo& info : planners())
+    if (info.name == name) found = &info;
+  INFO("planner " << name);
+  REQUIRE(found != nullptr);
+  return *found;
+}
+
+template <class Play>
+void play_the_others(Play play_planner) {
+  for (const PlannerInfo& info : planners())
+    if (std::find(kCostly.begin(), kCostly.end(), info.name) == kCostly.end()) play_planner(info);
+}
+
+}  // namespace
+
+TEST_CASE("every planner at every board size, at its defaults and at all-min and all-max parameters: mcts",
+          "[search][sizes]") {
+  play_every_board_size(planner_named("mcts"));
+}
+TEST_CASE("every planner at every board size, at its defaults and at all-min and all-max parameters: beam",
+          "[search][sizes]") {
+  play_every_board_size(planner_named("beam"));
+}
+TEST_CASE("every planner at every board size, at its defaults and at all-min and all-max parameters: fleet, smitsimax",
+          "[search][sizes]") {
+  play_every_board_size(planner_named("fleet"));
+  play_every_board_size(planner_named("smitsimax"));
+}
+TEST_CASE("every planner at every board size, at its defaults and at all-min and all-max parameters: the others",
+          "[search][sizes]") {
+  play_the_others(play_every_board_size);
+}
+
+TEST_CASE("every planner parameter alone at each end of its range, on the smallest boards: mcts", "[search][sizes]") {
+  play_each_parameter_at_its_ends(planner_named("mcts"));
+}
+TEST_CASE("every planner parameter alone at each end of its range, on the smallest boards: beam", "[search][sizes]") {
+  play_each_parameter_at_its_ends(planner_named("beam"));
+}
+TEST_CASE("every planner parameter alone at each end of its range, on the smallest boards: fleet, smitsimax",
+          "[search][sizes]") {
+  play_each_parameter_at_its_ends(planner_named("fleet"));
+  play_each_parameter_at_its_ends(planner_named("smitsimax"));
+}
+TEST_CASE("every planner parameter alone at each end of its range, on the smallest boards: the others",
+          "[search][sizes]") {
+  play_the_others(play_each_parameter_at_its_ends);
 }
