@@ -69,8 +69,6 @@ uint64_t play(const std::string& planner, const std::vector<std::string>& overri
   return hash(s);
 }
 
-// Each planner's games, one test case per costly planner and one for the
-// rest, so that CTest can spread them over the cores.
 void play_every_board_size(const PlannerInfo& info) {
   const std::vector<std::vector<std::string>> sets = {{}, at_ends(info, false), at_ends(info, true)};
   for (size_t k = 0; k < sets.size(); ++k) {
@@ -102,8 +100,9 @@ void play_each_parameter_at_its_ends(const PlannerInfo& info) {
 }
 
 // The planners whose games take the longest (seconds in Release, a minute in
-// the sanitizer build), each in test cases of its own.
-const std::vector<std::string> kCostly = {"mcts", "beam", "fleet", "smitsimax"};
+// the sanitizer build), in groups of their own; the last group, empty, stands
+// for every other registered planner.
+const std::vector<std::vector<std::string>> kGroups = {{"mcts"}, {"beam"}, {"fleet", "smitsimax"}, {}};
 
 const PlannerInfo& planner_named(const std::string& name) {
   const PlannerInfo* found = nullptr;
@@ -114,44 +113,33 @@ const PlannerInfo& planner_named(const std::string& name) {
   return *found;
 }
 
-template <class Play>
-void play_the_others(Play play_planner) {
-  for (const PlannerInfo& info : planners())
-    if (std::find(kCostly.begin(), kCostly.end(), info.name) == kCostly.end()) play_planner(info);
+// Plays `play_planner` for the planners of kGroups[group].
+void play_group(void (*play_planner)(const PlannerInfo&), size_t group) {
+  for (const std::string& name : kGroups[group]) play_planner(planner_named(name));
+  if (!kGroups[group].empty()) return;
+  for (const PlannerInfo& info : planners()) {
+    bool grouped = false;
+    for (const std::vector<std::string>& names : kGroups)
+      grouped = grouped || std::find(names.begin(), names.end(), info.name) != names.end();
+    if (!grouped) play_planner(info);
+  }
 }
 
 }  // namespace
 
-TEST_CASE("every planner at every board size, at its defaults and at all-min and all-max parameters: mcts",
-          "[search][sizes]") {
-  play_every_board_size(planner_named("mcts"));
-}
-TEST_CASE("every planner at every board size, at its defaults and at all-min and all-max parameters: beam",
-          "[search][sizes]") {
-  play_every_board_size(planner_named("beam"));
-}
-TEST_CASE("every planner at every board size, at its defaults and at all-min and all-max parameters: fleet, smitsimax",
-          "[search][sizes]") {
-  play_every_board_size(planner_named("fleet"));
-  play_every_board_size(planner_named("smitsimax"));
-}
-TEST_CASE("every planner at every board size, at its defaults and at all-min and all-max parameters: the others",
-          "[search][sizes]") {
-  play_the_others(play_every_board_size);
-}
+// Both tests for one group of kGroups, as test cases of their own so that
+// CTest can spread them over the cores.
+#define HALITE_SIZES_TEST_CASES(group, names)                                                                        \
+  TEST_CASE("every planner at every board size, at its defaults and at all-min and all-max parameters: " names,     \
+            "[search][sizes]") {                                                                                     \
+    play_group(play_every_board_size, group);                                                                       \
+  }                                                                                                                  \
+  TEST_CASE("every planner parameter alone at each end of its range, on the smallest boards: " names,               \
+            "[search][sizes]") {                                                                                     \
+    play_group(play_each_parameter_at_its_ends, group);                                                             \
+  }
 
-TEST_CASE("every planner parameter alone at each end of its range, on the smallest boards: mcts", "[search][sizes]") {
-  play_each_parameter_at_its_ends(planner_named("mcts"));
-}
-TEST_CASE("every planner parameter alone at each end of its range, on the smallest boards: beam", "[search][sizes]") {
-  play_each_parameter_at_its_ends(planner_named("beam"));
-}
-TEST_CASE("every planner parameter alone at each end of its range, on the smallest boards: fleet, smitsimax",
-          "[search][sizes]") {
-  play_each_parameter_at_its_ends(planner_named("fleet"));
-  play_each_parameter_at_its_ends(planner_named("smitsimax"));
-}
-TEST_CASE("every planner parameter alone at each end of its range, on the smallest boards: the others",
-          "[search][sizes]") {
-  play_the_others(play_each_parameter_at_its_ends);
-}
+HALITE_SIZES_TEST_CASES(0, "mcts")
+HALITE_SIZES_TEST_CASES(1, "beam")
+HALITE_SIZES_TEST_CASES(2, "fleet, smitsimax")
+HALITE_SIZES_TEST_CASES(3, "the others")
