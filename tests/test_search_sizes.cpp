@@ -104,18 +104,9 @@ void play_each_parameter_at_its_ends(const PlannerInfo& info) {
 // for every other registered planner.
 const std::vector<std::vector<std::string>> kGroups = {{"mcts"}, {"beam"}, {"fleet", "smitsimax"}, {}};
 
-const PlannerInfo& planner_named(const std::string& name) {
-  const PlannerInfo* found = nullptr;
-  for (const PlannerInfo& info : planners())
-    if (info.name == name) found = &info;
-  INFO("planner " << name);
-  REQUIRE(found != nullptr);
-  return *found;
-}
-
 // Plays `play_planner` for the planners of kGroups[group].
 void play_group(void (*play_planner)(const PlannerInfo&), size_t group) {
-  for (const std::string& name : kGroups[group]) play_planner(planner_named(name));
+  for (const std::string& name : kGroups[group]) play_planner(planner_info(name));
   if (!kGroups[group].empty()) return;
   for (const PlannerInfo& info : planners()) {
     bool grouped = false;
