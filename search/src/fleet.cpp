@@ -901,7 +901,10 @@ void FleetPolicy::best_mining_targets(const State& s, int from, double x) {
       // A farm cell is left to regrow up to the harvest threshold, then
       // mined down to it, no further.
       if (hv < harvest_threshold_) return;
-      t_lo = t_hi = std::clamp(static_cast<int>(std::ceil(std::log(harvest_threshold_ / hv) / log_keep_)), 1, max_t);
+      const double turns = std::ceil(std::log(harvest_threshold_ / hv) / log_keep_);
+      // A threshold of 0 is never reached (turns = +inf): every turn allowed;
+      // 0 / 0 (nothing to mine down, turns = NaN): one turn.
+      t_lo = t_hi = turns >= max_t ? max_t : turns >= 1 ? static_cast<int>(turns) : 1;
     }
     if (prune) {
       const double bound = value_bound(m, d1, hv);
