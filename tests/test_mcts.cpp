@@ -13,6 +13,7 @@
 #include "halite/search/common.h"
 #include "halite/search/fleet.h"
 #include "halite/search/mcts.h"
+#include "build_kind.h"
 #include "search_checks.h"
 
 using namespace halite;
@@ -103,7 +104,7 @@ TEST_CASE("mcts: the tree is a tree, and every node's visits are its children's 
       {"contact_radius=0", "max_units=3", "verify_arms=3"},     // the answer played out
   };
   for (int players : {2, 4}) {
-    for (const BenchPosition& pos : bench_positions(2, players, 21, 150)) {
+    for (const BenchPosition& pos : bench_positions(testing::per_build(2, 1), players, 21, 150)) {
       for (size_t k = 0; k < sets.size(); ++k) {
         INFO(players << " players, parameter set " << k);
         auto planner = mcts(sets[k], 7);
@@ -278,7 +279,7 @@ TEST_CASE("mcts: legal, collision-free orders over seeded games at every board s
   // longer games (spawns, conversions, crowding), large ones fewer turns.
   for (int size : {2, 3, 4, 5, 7, 10, 15, 21, 32}) {
     for (int players : {2, 4}) {
-      const int games = size <= 10 ? 3 : 1;
+      const int games = size <= 10 ? testing::per_build(3, 1) : 1;
       const int steps = size <= 10 ? 60 : size <= 21 ? 50 : 30;
       for (int g = 0; g < games; ++g) {
         const State start = first_board(size, players, steps, static_cast<uint32_t>(300 + 7 * g + size));

@@ -14,6 +14,7 @@
 #include "halite/lab/match.h"
 #include "halite/search/param_file.h"
 #include "halite/search/rng.h"
+#include "build_kind.h"
 #include "search_checks.h"
 
 using namespace halite;
@@ -26,7 +27,7 @@ namespace {
 // Plays seeded games on small boards, checking every answer.
 void play_checked(const std::string& name, const std::vector<std::string>& overrides, int games, int players, int size,
                   int steps, int64_t iterations, bool expect_no_collisions) {
-  for (int g = 0; g < games; ++g) {
+  for (int g = 0; g < halite::testing::per_build(games, (games + 3) / 4); ++g) {
     Config config;
     config.size = size;
     config.episode_steps = steps;

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "build_kind.h"
 #include "halite/search/planner.h"
 #include "search_checks.h"
 
@@ -80,7 +81,8 @@ void play_every_board_size(const PlannerInfo& info) {
         INFO(info.name << " parameter set " << k << " (0 defaults, 1 all-min, 2 all-max), " << size << "x" << size
                        << ", " << players << " players");
         const uint64_t first = play(info.name, sets[k], size, players, steps, kSeed);
-        CHECK(play(info.name, sets[k], size, players, steps, kSeed) == first);
+        // Determinism is the Release build's to check (build_kind.h).
+        if (!testing::kSanitizedBuild) CHECK(play(info.name, sets[k], size, players, steps, kSeed) == first);
       }
     }
   }
@@ -93,7 +95,7 @@ void play_each_parameter_at_its_ends(const PlannerInfo& info) {
       const std::vector<std::string> overrides = {spec.name + "=" + format_number(maximum ? spec.max : spec.min, 17)};
       for (int size : {2, 3, 5}) {
         INFO(info.name << " " << overrides[0] << ", " << size << "x" << size);
-        play(info.name, overrides, size, 2, 25, kSeed);
+        play(info.name, overrides, size, 2, testing::per_build(25, 15), kSeed);
       }
     }
   }

@@ -10,6 +10,7 @@
 #include "halite/json_codec.h"
 #include "halite/lab/agreement.h"
 #include "halite/search/planner.h"
+#include "build_kind.h"
 #include "search_checks.h"
 
 using namespace halite;
@@ -99,12 +100,13 @@ std::vector<std::unique_ptr<search::Planner>> seats(const char* planner, int pla
 
 void check_replays_after_reset(const char* planner) {
   auto players = seats(planner, 4);
-  const auto first = play(players, 21, 160, 11);
-  const auto second = play(players, 21, 160, 11);  // the same planners, after reset()
+  const int steps = testing::per_build(160, 80);
+  const auto first = play(players, 21, steps, 11);
+  const auto second = play(players, 21, steps, 11);  // the same planners, after reset()
   CHECK(first == second);
   auto fresh = seats(planner, 4);
-  CHECK(play(fresh, 21, 160, 11) == first);
-  CHECK(play(players, 21, 160, 12) != first);
+  CHECK(play(fresh, 21, steps, 11) == first);
+  CHECK(play(players, 21, steps, 12) != first);
 }
 
 void check_board_sizes(const char* planner) {
@@ -112,7 +114,7 @@ void check_board_sizes(const char* planner) {
     for (int n : {1, 2, 4}) {
       INFO(size << "x" << size << ", " << n << " players");
       auto players = seats(planner, n);
-      play(players, size, size <= 10 ? 120 : 60, 9);
+      play(players, size, size <= 10 ? testing::per_build(120, 60) : testing::per_build(60, 30), 9);
     }
   }
 }
