@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# Builds and runs the whole test suite twice: a Release build, then an
-# AddressSanitizer + UndefinedBehaviorSanitizer build (with State::check()
-# after every turn, as in any build without NDEBUG). -g1: line tables are all the
-# sanitizers' reports need, and full debug information costs a third of the compile.
+# Builds and runs the whole test suite twice: a Release build with GCC, then an
+# AddressSanitizer + UndefinedBehaviorSanitizer build with clang (with
+# State::check() after every turn, as in any build without NDEBUG), so every
+# target compiles warning-free under both compilers. Clang's sanitizer build:
+# its -fsanitize=undefined includes float-cast-overflow, which GCC's leaves
+# out, and it compiles faster. -g1: line tables are all the sanitizers'
+# reports need, and full debug information costs a third of the compile.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install_deps.sh
@@ -15,7 +18,7 @@ cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release
 cmake --build build -j "$jobs"
 (cd build && ctest --output-on-failure -j "$jobs")
 
-cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-g1 -O1" \
+CC=clang CXX=clang++ cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-g1 -O1" \
       -DHALITE_SANITIZE=ON -DHALITE_BUILD_BENCH=OFF
 cmake --build build-asan -j "$jobs"
 (cd build-asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j "$jobs")
