@@ -150,8 +150,10 @@ Bot::Bot(const Options& options) : options_(options), time_(options.time) {
   for (int count = 0; count <= kMaxPlayers; ++count) {
     if (count > 0 && !has_player_count_values(options_, count)) continue;
     auto set = std::make_unique<Planners>();
+    const auto own = options_.players_planner.find(count);
+    set->name = count > 0 && own != options_.players_planner.end() ? own->second : planner_name_;
     std::unique_ptr<search::Planner> main =
-        build(planner_name_, search::values_for_players(file, "params", count), options_.sets,
+        build(set->name, search::values_for_players(file, "params", count), options_.sets,
               sets_for(options_.players_sets, count), options_.seed);
     if (options_.debug_delay_ms > 0) main = std::make_unique<DelayedPlanner>(std::move(main), options_.debug_delay_ms);
     set->worker = std::make_unique<PlannerWorker>(std::move(main));
@@ -163,6 +165,11 @@ Bot::Bot(const Options& options) : options_(options), time_(options.time) {
 }
 
 Bot::~Bot() = default;
+
+const std::string& Bot::planner_name(int num_players) const {
+  const bool own = num_players > 0 && num_players <= kMaxPlayers && planners_[static_cast<size_t>(num_players)];
+  return planners_[own ? static_cast<size_t>(num_players) : 0]->name;
+}
 
 bool Bot::idle() const {
   for (const auto& set : planners_)
@@ -274,7 +281,7 @@ void Bot::end_game() {
   in_game_ = false;
   log(1, "game over (player %d of %d, last step %d): %d turns, main planner %s%s, fallback %s played %d, late %d, "
          "failed %d, bad lines %d; turn time avg %.1f ms, max %.1f ms; margin %.0f ms",
-      me_, num_players_, last_step_, turns_, planner_name_.c_str(),
+      me_, num_players_, last_step_, turns_, active_->name.c_str(),
       active_ == planners_[0].get() ? "" : " (with this player count's values)", fallback_name_.c_str(), fallback_turns_,
       late_turns_, failed_turns_, error_lines_, turns_ ? total_turn_ms_ / turns_ : 0.0, max_turn_ms_,
       time_.margin_ms());
@@ -351,7 +358,7 @@ std::string Bot::answer_observation(const Json& obs, Clock::time_point received)
   for (const Shipyard& y : state.shipyards()) has_units |= y.owner == player;
 
   State::Orders orders;
-  std::string used = planner_name_;
+  std::string used = active_->name;
   bool late = false;
   if (!has_units) {
     used = "none";
@@ -379,7 +386,7 @@ std::string Bot::answer_observation(const Json& obs, Clock::time_point received)
           ++failed_turns_;
           ++fallback_turns_;
           used = fallback_name_;
-          log(0, "step %d: planner %s threw (%s); the fallback plays this turn", state.step(), planner_name_.c_str(),
+          log(0, "step %d: planner %s threw (%s); the fallback plays this turn", state.step(), active_->name.c_str(),
               error.c_str());
           orders = fallback_orders(state, player);
           break;
@@ -389,7 +396,7 @@ std::string Bot::answer_observation(const Json& obs, Clock::time_point received)
           ++fallback_turns_;
           used = fallback_name_;
           log(0, "step %d: planner %s missed its deadline (budget %.0f ms); the fallback plays", state.step(),
-              planner_name_.c_str(), tp.budget_ms);
+              active_->name.c_str(), tp.budget_ms);
           orders = fallback_orders(state, player);
           break;
       }

@@ -60,7 +60,10 @@ class Bot {
   // False when an abandoned planner is still running (exit with _Exit then).
   bool idle() const;
 
+  // The main planner of games without values of their own, and of games of
+  // `num_players` (Options::players_planner).
   const std::string& planner_name() const { return planner_name_; }
+  const std::string& planner_name(int num_players) const;
   const std::string& fallback_name() const { return fallback_name_; }
 
  private:
@@ -69,6 +72,7 @@ class Bot {
   // of its own (Options::by_players). Each kind keeps its own worker, so that
   // a new game never waits for a plan the last one abandoned.
   struct Planners {
+    std::string name;  // the main planner's
     std::unique_ptr<PlannerWorker> worker;
     std::unique_ptr<search::Planner> fallback;
   };

@@ -66,9 +66,13 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "halite_bot: %s\n\n%s", e.what(), halite::bot::usage_text().c_str());
     return 2;
   }
-  if (options.verbose >= 1)
-    std::fprintf(stderr, "halite_bot: planner %s, fallback %s\n", bot->planner_name().c_str(),
+  if (options.verbose >= 1) {
+    std::string own;  // the player counts with a main planner of their own
+    for (int n = 1; n <= halite::kMaxPlayers; ++n)
+      if (bot->planner_name(n) != bot->planner_name()) own += ", " + std::to_string(n) + " players: " + bot->planner_name(n);
+    std::fprintf(stderr, "halite_bot: planner %s%s, fallback %s\n", bot->planner_name().c_str(), own.c_str(),
                  bot->fallback_name().c_str());
+  }
 
   std::ios::sync_with_stdio(false);
   std::string line;

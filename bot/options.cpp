@@ -20,7 +20,7 @@ std::string default_planner() {
 
 bool has_player_count_values(const Options& o, int num_players) {
   return o.by_players.contains(std::to_string(num_players)) || o.players_sets.count(num_players) > 0 ||
-         o.players_fallback_sets.count(num_players) > 0;
+         o.players_fallback_sets.count(num_players) > 0 || o.players_planner.count(num_players) > 0;
 }
 
 namespace {
@@ -66,12 +66,15 @@ const TimeKey* time_key(const std::string& name) {
   return nullptr;
 }
 
-// "--players-set 2:k=v": the player count and "k=v".
-std::pair<int, std::string> player_count_set(const std::string& flag, const std::string& text) {
+// "--players-set 2:k=v": the player count and "k=v"; "--players-planner
+// 2:mcts" (is_set false): the player count and "mcts".
+std::pair<int, std::string> player_count_set(const std::string& flag, const std::string& text, bool is_set = true) {
   const size_t colon = text.find(':');
-  if (colon != 1 || text[0] < '1' || text[0] > '0' + kMaxPlayers || text.find('=', colon) == std::string::npos)
-    throw UsageError(flag + " takes N:key=value with N a number of players, 1 to " + std::to_string(kMaxPlayers) +
-                     "; got '" + text + "'");
+  const bool well_formed = colon == 1 && text[0] >= '1' && text[0] <= '0' + kMaxPlayers &&
+                           (is_set ? text.find('=', colon) != std::string::npos : colon + 1 < text.size());
+  if (!well_formed)
+    throw UsageError(flag + " takes N:" + (is_set ? "key=value" : "NAME") + " with N a number of players, 1 to " +
+                     std::to_string(kMaxPlayers) + "; got '" + text + "'");
   return {text[0] - '0', text.substr(colon + 1)};
 }
 
@@ -102,6 +105,8 @@ void apply_config_json(const nlohmann::json& j, Options* o, const std::string& w
         throw UsageError(e.what());
       }
       o->by_players = v;
+      for (const auto& [count, entry] : v.items())
+        if (entry.contains("planner")) o->players_planner[count[0] - '0'] = entry["planner"].get<std::string>();
     } else if (key == "seed") {
       o->seed = static_cast<uint64_t>(number_of(v, path, 0, 9007199254740991.0));
     } else if (key == "verbose") {
@@ -149,12 +154,13 @@ std::string usage_text() {
          "options:\n"
          "  --config FILE        JSON: {\"planner\", \"params\", \"fallback\", \"fallback_params\",\n"
          "                       \"seed\", \"verbose\", \"time\": {time keys below},\n"
-         "                       \"by_players\": {\"2\": {\"params\": {...}, \"fallback_params\": {...}}}}\n"
+         "                       \"by_players\": {\"2\": {\"planner\", \"params\": {...}, \"fallback_params\": {...}}}}\n"
          "  --planner NAME       the main planner (default: " + default_planner() + ", the first registered of\n"
          "                       " + preferred + ")\n"
          "  --set k=v            a parameter of the main planner (repeatable)\n"
          "  --fallback NAME      the cheap planner for short time and failures (" + kDefaultFallback + ")\n"
          "  --fallback-set k=v   a parameter of the fallback planner (repeatable)\n"
+         "  --players-planner N:NAME   the main planner of games of N players (default: --planner's)\n"
          "  --players-set N:k=v  a parameter of the main planner in games of N players only\n"
          "  --players-fallback-set N:k=v   the same for the fallback planner\n"
          "  --seed N             planner seed (1)\n"
@@ -214,6 +220,9 @@ Options parse_args(int argc, char** argv) {
       o.fallback = need();
     } else if (a == "--fallback-set") {
       o.fallback_sets.push_back(need());
+    } else if (a == "--players-planner") {
+      const auto [count, name] = player_count_set(a, need(), false);
+      o.players_planner[count] = name;
     } else if (a == "--players-set" || a == "--players-fallback-set") {
       const auto [count, set] = player_count_set(a, need());
       (a == "--players-set" ? o.players_sets : o.players_fallback_sets)[count].push_back(set);

@@ -58,6 +58,10 @@ struct Options {
   // player count's value beats the general one.
   nlohmann::json by_players = nlohmann::json::object();
   std::map<int, std::vector<std::string>> players_sets, players_fallback_sets;
+  // The main planner of games of a given number of players, when it is not
+  // `planner`: a "by_players" entry's "planner" or --players-planner N:NAME
+  // (the later on the command line wins, as for --planner and --config).
+  std::map<int, std::string> players_planner;
   uint64_t seed = 1;
   TimePolicy time;
   // Testing hook: the main planner sleeps this long before each plan, to
@@ -76,8 +80,9 @@ class UsageError : public std::runtime_error {
 // The first of kPreferredPlanners that is registered.
 std::string default_planner();
 
-// True when games of `num_players` have values of their own (by_players or
-// --players-set), so that they need planners of their own.
+// True when games of `num_players` have values or a planner of their own
+// (by_players, --players-set, --players-planner), so that they need planners
+// of their own.
 bool has_player_count_values(const Options& options, int num_players);
 
 // Reads a JSON config file into `options` (throws UsageError naming the key).

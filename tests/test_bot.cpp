@@ -389,7 +389,8 @@ TEST_CASE("bot: malformed values for a number of players are refused with exit s
   const TempDir tmp("halite_bot_by_players_bad");
   int n = 0;
   for (const char* text : {R"({"by_players": []})", R"({"by_players": {"5": {}}})", R"({"by_players": {"two": {}}})",
-                           R"({"by_players": {"2": {"planner": "miner"}}})", R"({"by_players": {"2": {"params": 3}}})",
+                           R"({"by_players": {"2": {"planner": "no_such_planner"}}})",
+                           R"({"by_players": {"2": {"planner": 3}}})", R"({"by_players": {"2": {"params": 3}}})",
                            R"({"by_players": {"2": {"params": {"no_such_param": 1}}}})"}) {
     const std::string path = tmp.file("bad" + std::to_string(n++) + ".json");
     std::ofstream(path) << text;
@@ -401,6 +402,42 @@ TEST_CASE("bot: malformed values for a number of players are refused with exit s
     INFO(flag);
     BotProcess bot({"--planner", "miner", "--players-set", flag});
     CHECK(bot.finish() == 2);
+  }
+  for (const char* flag : {"7:miner", "2miner", "2:", "2:no_such_planner"}) {
+    INFO(flag);
+    BotProcess bot({"--planner", "miner", "--players-planner", flag});
+    CHECK(bot.finish() == 2);
+  }
+}
+
+TEST_CASE("bot: a planner for a number of players plays in those games only", "[bot]") {
+  const halite::Replay two = halite::read_replay_file(HALITE_TESTDATA "/replays/s03_2p_s21_greedy_greedy.json.gz");
+  const halite::Replay four = halite::read_replay_file(HALITE_TESTDATA "/replays/s12_4p_s21_greedy_x4.json.gz");
+  const size_t turns = 12;
+  const TempDir tmp("halite_bot_players_planner");
+  const std::string config = tmp.file("bot.json");
+  // Miner in every game but the 2-player ones, which greedy plays.
+  std::ofstream(config) << R"({"planner": "miner", "by_players": {"2": {"planner": "greedy"}}})";
+  const std::vector<const halite::Replay*> games = {&two, &four, &two};
+  const std::vector<std::string> from_file = answers_over({"--config", config}, games, turns);
+  const std::vector<std::string> from_flags =
+      answers_over({"--planner", "miner", "--players-planner", "2:greedy"}, games, turns);
+  // A later --planner changes the others' planner, not the 2-player one's.
+  const std::vector<std::string> overridden =
+      answers_over({"--config", config, "--planner", "miner", "--players-planner", "4:miner"}, games, turns);
+  const std::vector<std::string> miner = answers_over({"--planner", "miner"}, games, turns);
+  const std::vector<std::string> greedy = answers_over({"--planner", "greedy"}, games, turns);
+  REQUIRE(from_file.size() == 3 * turns);
+  CHECK(from_file == from_flags);
+  CHECK(overridden == from_file);
+  for (size_t game = 0; game < 3; ++game) {
+    const auto slice = [&](const std::vector<std::string>& v) {
+      return std::vector<std::string>(v.begin() + static_cast<long>(game * turns), v.begin() + static_cast<long>((game + 1) * turns));
+    };
+    INFO("game " << game);
+    const bool two_player = games[game] == &two;
+    CHECK(slice(from_file) == slice(two_player ? greedy : miner));
+    CHECK(slice(from_file) != slice(two_player ? miner : greedy));  // the planners differ here
   }
 }
 

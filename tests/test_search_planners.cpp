@@ -287,6 +287,28 @@ TEST_CASE("parameter files: a bot config's values for a number of players", "[se
   CHECK_THROWS_WITH(refused(R"({"by_players": {"2": {"params": []}}})"), Catch::Contains("must be an object"));
   CHECK_THROWS_WITH(refused(R"({"by_players": {"2": {"params": {"max_ships": -1}}}})"), Catch::Contains("max_ships"));
   CHECK_THROWS_WITH(refused(R"({"params": 5})"), Catch::Contains("\"params\" must be an object"));
+  CHECK_THROWS_WITH(refused(R"({"by_players": {"2": {"planner": 3}}})"), Catch::Contains("by_players.\"2\".planner must be"));
+  CHECK_THROWS_WITH(refused(R"({"by_players": {"2": {"planner": "no_such"}}})"),
+                    Catch::Contains("by_players.\"2\".planner: ") && Catch::Contains("no_such"));
+}
+
+TEST_CASE("parameter files: a bot config's planner for a number of players", "[search]") {
+  const nlohmann::json config = nlohmann::json::parse(R"({
+    "planner": "miner", "params": {"max_ships": 5},
+    "by_players": {"2": {"planner": "greedy", "params": {"max_ships": 7}}, "4": {"params": {"max_ships": 0}}}})");
+  CHECK(planner_for_players(config, 2) == "greedy");
+  CHECK(planner_for_players(config, 4) == "miner");
+  CHECK(planner_for_players(config, 0) == "miner");
+  CHECK(planner_for_players(nlohmann::json::object(), 2) == "");
+  // The planner a file names in games of that many players takes the values.
+  std::string two, four;
+  CHECK(params_from_file_json(&two, config, "bot.json", 2).get("max_ships") == 7);
+  CHECK(two == "greedy");
+  CHECK(params_from_file_json(&four, config, "bot.json", 4).get("max_ships") == 0);
+  CHECK(four == "miner");
+  // A planner asked for by name must be the file's for that player count.
+  std::string miner = "miner";
+  CHECK_THROWS_WITH(params_from_file_json(&miner, config, "bot.json", 2), Catch::Contains("is for planner 'greedy'"));
 }
 
 TEST_CASE("arena statistics", "[search]") {

@@ -14,9 +14,19 @@ void check_by_players(const nlohmann::json& by_players, const std::string& what)
     if (!is_count) throw ParamError(path + ": the key must be a number of players, 1 to " + std::to_string(kMaxPlayers));
     if (!entry.is_object()) throw ParamError(path + " must be an object {\"params\": {...}, \"fallback_params\": {...}}");
     for (const auto& [section, values] : entry.items()) {
+      if (section == "planner") {
+        if (!values.is_string()) throw ParamError(path + ".planner must be a planner name (string)");
+        try {
+          planner_info(values.get<std::string>());
+        } catch (const ParamError& e) {
+          throw ParamError(path + ".planner: " + e.what());
+        }
+        continue;
+      }
       bool known = false;
       for (const char* s : kPlayerCountSections) known |= section == s;
-      if (!known) throw ParamError(path + ": unknown key '" + section + "' (it takes \"params\" and \"fallback_params\")");
+      if (!known)
+        throw ParamError(path + ": unknown key '" + section + "' (it takes \"planner\", \"params\" and \"fallback_params\")");
       if (!values.is_object()) throw ParamError(path + "." + section + " must be an object {name: value}");
     }
   }
@@ -31,6 +41,14 @@ nlohmann::json values_for_players(const nlohmann::json& config, const std::strin
   return values;
 }
 
+std::string planner_for_players(const nlohmann::json& config, int num_players) {
+  const std::string count = std::to_string(num_players);
+  if (config.contains("by_players") && config["by_players"].contains(count) &&
+      config["by_players"][count].contains("planner"))
+    return config["by_players"][count]["planner"].get<std::string>();
+  return config.contains("planner") && config["planner"].is_string() ? config["planner"].get<std::string>() : "";
+}
+
 Params params_from_file_json(std::string* planner, const nlohmann::json& file, const std::string& what,
                              int num_players) {
   nlohmann::json values = file;
@@ -43,9 +61,9 @@ Params params_from_file_json(std::string* planner, const nlohmann::json& file, c
       throw ParamError(what + ": \"params\" must be an object {name: value}");
     if (file.contains("by_players")) check_by_players(file["by_players"], what);
     values = values_for_players(file, "params", num_players);
-    if (file.contains("planner")) {
-      if (!file["planner"].is_string()) throw ParamError(what + ": \"planner\" must be a planner name (string)");
-      const std::string named = file["planner"].get<std::string>();
+    if (file.contains("planner") && !file["planner"].is_string())
+      throw ParamError(what + ": \"planner\" must be a planner name (string)");
+    if (const std::string named = planner_for_players(file, num_players); !named.empty()) {
       if (planner->empty())
         *planner = named;
       else if (named != *planner)

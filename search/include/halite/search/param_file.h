@@ -4,10 +4,11 @@
 //   {"max_ships": 20, ...}                                     what `halite params greedy --json` writes
 //
 // A bot config (docs/bot.md) may also carry values for games of a given
-// number of players, laid over "params" (and "fallback_params") in those games:
+// number of players, laid over "params" (and "fallback_params") in those
+// games, and a planner of their own:
 //
 //   {"planner": "fleet", "params": {...},
-//    "by_players": {"2": {"params": {"max_lost_defenders": 0}}}}
+//    "by_players": {"2": {"planner": "mcts", "params": {"verify_arms": 4}}}}
 #pragma once
 
 #include <string>
@@ -20,9 +21,10 @@ namespace halite::search {
 
 // The parameters of `*planner` with the file's values applied (all or
 // nothing, range-checked). When *planner is empty it becomes the planner the
-// file names. Throws ParamError, its message starting with `what` (e.g. the
-// file's path), when the file names another planner, when no planner is
-// named at all, or when a value is unknown or out of range.
+// file names (for num_players > 0, planner_for_players()). Throws
+// ParamError, its message starting with `what` (e.g. the file's path), when
+// the file names another planner, when no planner is named at all, or when a
+// value is unknown or out of range.
 //
 // With num_players > 0, the file's "by_players" entry for that many players
 // (if any) is applied over its "params"; with 0, "by_players" is checked but
@@ -33,14 +35,21 @@ Params params_from_file_json(std::string* planner, const nlohmann::json& file, c
 // The same, reading the file at `path` (JSON errors become ParamError).
 Params params_from_file(std::string* planner, const std::string& path, int num_players = 0);
 
-// The sections an entry of "by_players" may hold.
+// The sections of values an entry of "by_players" may hold; besides them, an
+// entry may name its own "planner" (a registered planner's name).
 inline constexpr const char* kPlayerCountSections[] = {"params", "fallback_params"};
 
 // Checks a "by_players" object: keys are player counts "1" to kMaxPlayers,
 // values objects holding only kPlayerCountSections, each an object of
-// {name: value}. Throws ParamError naming the first thing that is wrong
-// (the values themselves are checked when a planner's Params take them).
+// {name: value}, and "planner", a registered planner's name. Throws
+// ParamError naming the first thing that is wrong (the values themselves are
+// checked when a planner's Params take them).
 void check_by_players(const nlohmann::json& by_players, const std::string& what);
+
+// The planner a config names for games of `num_players`: its "by_players"
+// entry's "planner" when there is one, else its "planner", else "". `config`
+// is assumed checked (check_by_players).
+std::string planner_for_players(const nlohmann::json& config, int num_players);
 
 // config[section] with config["by_players"]["<num_players>"][section] laid
 // over it, key by key (an empty object when neither is there). `config` is
