@@ -353,10 +353,38 @@ std::vector<std::string> answers_over(std::vector<std::string> args, const std::
   return answers;
 }
 
+// The games of the player-count tests: each bot plays the first
+// kTurnsPerGame turns of a 2-player game, then of a 4-player one, then of the
+// 2-player one again, so that what it plays must follow each game's count.
+const std::vector<const halite::Replay*>& two_four_two() {
+  static const halite::Replay two = halite::read_replay_file(HALITE_TESTDATA "/replays/s03_2p_s21_greedy_greedy.json.gz");
+  static const halite::Replay four = halite::read_replay_file(HALITE_TESTDATA "/replays/s12_4p_s21_greedy_x4.json.gz");
+  static const std::vector<const halite::Replay*> games = {&two, &four, &two};
+  return games;
+}
+constexpr size_t kTurnsPerGame = 12;
+
+// Checks answers_over(games) game by game: equal to `if_two_player`'s in the
+// 2-player games and to `otherwise`'s in the others, and different from the
+// other one there (so the setting under test made a difference).
+void check_by_player_count(const std::vector<std::string>& got, const std::vector<std::string>& if_two_player,
+                           const std::vector<std::string>& otherwise, const std::vector<const halite::Replay*>& games,
+                           size_t turns) {
+  REQUIRE(got.size() == games.size() * turns);
+  for (size_t game = 0; game < games.size(); ++game) {
+    const auto slice = [&](const std::vector<std::string>& v) {
+      return std::vector<std::string>(v.begin() + static_cast<long>(game * turns), v.begin() + static_cast<long>((game + 1) * turns));
+    };
+    INFO("game " << game);
+    const bool two_player = games[game]->num_players == 2;
+    CHECK(slice(got) == slice(two_player ? if_two_player : otherwise));
+    CHECK(slice(got) != slice(two_player ? otherwise : if_two_player));
+  }
+}
+
 TEST_CASE("bot: values for a number of players apply in those games only", "[bot]") {
-  const halite::Replay two = halite::read_replay_file(HALITE_TESTDATA "/replays/s03_2p_s21_greedy_greedy.json.gz");
-  const halite::Replay four = halite::read_replay_file(HALITE_TESTDATA "/replays/s12_4p_s21_greedy_x4.json.gz");
-  const size_t turns = 12;
+  const std::vector<const halite::Replay*>& games = two_four_two();
+  const size_t turns = kTurnsPerGame;
   const TempDir tmp("halite_bot_by_players");
   const std::string config = tmp.file("bot.json");
   // The miner stops spawning at max_ships: 0 in two-player games, 5 in the others.
@@ -364,25 +392,13 @@ TEST_CASE("bot: values for a number of players apply in those games only", "[bot
                                "by_players": {"2": {"params": {"max_ships": 0}}}})";
   const std::vector<std::string> general = {"--planner", "miner", "--set", "max_ships=5"};
   const std::vector<std::string> none = {"--planner", "miner", "--set", "max_ships=0"};
-  // Each bot plays the 2-player game, then the 4-player one, then the
-  // 2-player one again: the values follow the player count of each game.
-  const std::vector<const halite::Replay*> games = {&two, &four, &two};
   const std::vector<std::string> from_file = answers_over({"--config", config}, games, turns);
   const std::vector<std::string> from_flags =
       answers_over({"--planner", "miner", "--set", "max_ships=5", "--players-set", "2:max_ships=0"}, games, turns);
   const std::vector<std::string> with_5 = answers_over(general, games, turns);
   const std::vector<std::string> with_0 = answers_over(none, games, turns);
-  REQUIRE(from_file.size() == 3 * turns);
   CHECK(from_file == from_flags);
-  for (size_t game = 0; game < 3; ++game) {
-    const auto slice = [&](const std::vector<std::string>& v) {
-      return std::vector<std::string>(v.begin() + static_cast<long>(game * turns), v.begin() + static_cast<long>((game + 1) * turns));
-    };
-    INFO("game " << game);
-    const bool two_player = games[game] == &two;
-    CHECK(slice(from_file) == slice(two_player ? with_0 : with_5));
-    CHECK(slice(from_file) != slice(two_player ? with_5 : with_0));  // the value makes a difference here
-  }
+  check_by_player_count(from_file, with_0, with_5, games, turns);
 }
 
 TEST_CASE("bot: malformed values for a number of players are refused with exit status 2", "[bot]") {
@@ -411,14 +427,12 @@ TEST_CASE("bot: malformed values for a number of players are refused with exit s
 }
 
 TEST_CASE("bot: a planner for a number of players plays in those games only", "[bot]") {
-  const halite::Replay two = halite::read_replay_file(HALITE_TESTDATA "/replays/s03_2p_s21_greedy_greedy.json.gz");
-  const halite::Replay four = halite::read_replay_file(HALITE_TESTDATA "/replays/s12_4p_s21_greedy_x4.json.gz");
-  const size_t turns = 12;
+  const std::vector<const halite::Replay*>& games = two_four_two();
+  const size_t turns = kTurnsPerGame;
   const TempDir tmp("halite_bot_players_planner");
   const std::string config = tmp.file("bot.json");
   // Miner in every game but the 2-player ones, which greedy plays.
   std::ofstream(config) << R"({"planner": "miner", "by_players": {"2": {"planner": "greedy"}}})";
-  const std::vector<const halite::Replay*> games = {&two, &four, &two};
   const std::vector<std::string> from_file = answers_over({"--config", config}, games, turns);
   const std::vector<std::string> from_flags =
       answers_over({"--planner", "miner", "--players-planner", "2:greedy"}, games, turns);
@@ -427,18 +441,9 @@ TEST_CASE("bot: a planner for a number of players plays in those games only", "[
       answers_over({"--config", config, "--planner", "miner", "--players-planner", "4:miner"}, games, turns);
   const std::vector<std::string> miner = answers_over({"--planner", "miner"}, games, turns);
   const std::vector<std::string> greedy = answers_over({"--planner", "greedy"}, games, turns);
-  REQUIRE(from_file.size() == 3 * turns);
   CHECK(from_file == from_flags);
   CHECK(overridden == from_file);
-  for (size_t game = 0; game < 3; ++game) {
-    const auto slice = [&](const std::vector<std::string>& v) {
-      return std::vector<std::string>(v.begin() + static_cast<long>(game * turns), v.begin() + static_cast<long>((game + 1) * turns));
-    };
-    INFO("game " << game);
-    const bool two_player = games[game] == &two;
-    CHECK(slice(from_file) == slice(two_player ? greedy : miner));
-    CHECK(slice(from_file) != slice(two_player ? miner : greedy));  // the planners differ here
-  }
+  check_by_player_count(from_file, greedy, miner, games, turns);
 }
 
 TEST_CASE("bot: a planner that overruns is cut off and every answer is on time", "[bot]") {
