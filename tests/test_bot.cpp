@@ -22,6 +22,8 @@
 
 #include "build_kind.h"
 #include "halite/json_codec.h"
+#include "halite/search/param_file.h"
+#include "options.h"
 #include "temp_dir.h"
 
 using halite::Json;
@@ -484,6 +486,22 @@ TEST_CASE("bot: --vs plays local games through the real bot process", "[bot]") {
   CHECK(last.find("2 games:") == 0);
   CHECK(last.find(" 0 timeouts/errors/invalid") != std::string::npos);
   CHECK(referee.finish() == 0);
+}
+
+TEST_CASE("bot/submission.json: a search planner in it plays under a turn cap", "[bot]") {
+  // A search planner spends all the time it is given: without time.max_turn_ms
+  // that is actTimeout less the margin, 2.7 s a turn on Kaggle (150 ms short
+  // of its limit), where the submission was measured at 250 ms.
+  const nlohmann::json config = halite::read_json_file(HALITE_SUBMISSION_CONFIG);
+  bool searches = false;
+  for (int n = 1; n <= halite::kMaxPlayers; ++n)
+    searches |= halite::search::planner_for_players(config, n) != halite::bot::kDefaultFallback;
+  if (!searches) {
+    WARN("bot/submission.json plays the policy alone (" << halite::bot::kDefaultFallback << "): nothing to cap");
+    return;
+  }
+  REQUIRE(config.contains("time"));
+  CHECK(config["time"].value("max_turn_ms", 0.0) > 0);
 }
 
 #endif  // HALITE_BOT_PATH
