@@ -105,8 +105,13 @@ void apply_config_json(const nlohmann::json& j, Options* o, const std::string& w
         throw UsageError(e.what());
       }
       o->by_players = v;
+      for (int count : o->players_planner_from_file) o->players_planner.erase(count);
+      o->players_planner_from_file.clear();
       for (const auto& [count, entry] : v.items())
-        if (entry.contains("planner")) o->players_planner[count[0] - '0'] = entry["planner"].get<std::string>();
+        if (entry.contains("planner")) {
+          o->players_planner[count[0] - '0'] = entry["planner"].get<std::string>();
+          o->players_planner_from_file.insert(count[0] - '0');
+        }
     } else if (key == "seed") {
       o->seed = static_cast<uint64_t>(number_of(v, path, 0, 9007199254740991.0));
     } else if (key == "verbose") {
@@ -223,6 +228,7 @@ Options parse_args(int argc, char** argv) {
     } else if (a == "--players-planner") {
       const auto [count, name] = player_count_set(a, need(), false);
       o.players_planner[count] = name;
+      o.players_planner_from_file.erase(count);
     } else if (a == "--players-set" || a == "--players-fallback-set") {
       const auto [count, set] = player_count_set(a, need());
       (a == "--players-set" ? o.players_sets : o.players_fallback_sets)[count].push_back(set);

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -62,6 +63,10 @@ struct Options {
   // `planner`: a "by_players" entry's "planner" or --players-planner N:NAME
   // (the later on the command line wins, as for --planner and --config).
   std::map<int, std::string> players_planner;
+  // The counts of players_planner that a config file's "by_players" named: a
+  // later file's "by_players" replaces them with its own, as it replaces the
+  // values (a later --players-planner flag takes its count off this set).
+  std::set<int> players_planner_from_file;
   uint64_t seed = 1;
   TimePolicy time;
   // Testing hook: the main planner sleeps this long before each plan, to

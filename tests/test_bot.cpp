@@ -17,6 +17,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -446,6 +447,30 @@ TEST_CASE("bot: a planner for a number of players plays in those games only", "[
   CHECK(from_file == from_flags);
   CHECK(overridden == from_file);
   check_by_player_count(from_file, greedy, miner, games, turns);
+}
+
+TEST_CASE("bot: a later config's by_players replaces the player-count planners an earlier one named", "[bot]") {
+  const TempDir tmp("halite_bot_players_planner_order");
+  const std::string a = tmp.file("a.json"), b = tmp.file("b.json"), c = tmp.file("c.json");
+  std::ofstream(a) << R"({"by_players": {"2": {"planner": "greedy"}, "4": {"planner": "beam"}}})";
+  std::ofstream(b) << R"({"by_players": {"4": {"params": {}}}})";
+  std::ofstream(c) << R"({"planner": "miner"})";
+  auto planners = [](std::vector<std::string> args) {
+    args.insert(args.begin(), "halite_bot");
+    std::vector<char*> argv;
+    for (std::string& arg : args) argv.push_back(arg.data());
+    return halite::bot::parse_args(static_cast<int>(argv.size()), argv.data()).players_planner;
+  };
+  using Planners = std::map<int, std::string>;
+  // b's by_players names no planner: a's are gone with a's values.
+  CHECK(planners({"--config", a, "--config", b}) == Planners{});
+  // c has no by_players: a's stay.
+  CHECK(planners({"--config", a, "--config", c}) == Planners{{2, "greedy"}, {4, "beam"}});
+  // A flag after a is later than a and is kept by b, which names no 2-player planner.
+  CHECK(planners({"--config", a, "--players-planner", "2:miner", "--config", b}) == Planners{{2, "miner"}});
+  // A file after a flag wins where it names a planner.
+  CHECK(planners({"--players-planner", "2:miner", "--config", a}) == Planners{{2, "greedy"}, {4, "beam"}});
+  CHECK(planners({"--players-planner", "2:miner", "--config", b}) == Planners{{2, "miner"}});
 }
 
 TEST_CASE("bot: a planner that overruns is cut off and every answer is on time", "[bot]") {
