@@ -78,6 +78,11 @@ void BM_Mcts4pSearch(benchmark::State& st) {
   plan_on(st, positions_4p(), "mcts", 5000,
           {"local_radius=" + std::to_string(st.range(0)), "predict_opponents=0", "verify_arms=0"});
 }
+// The same at the default radius with the iterations as the argument: what
+// grows with the tree (the root's joint moves) shows as a falling rate.
+void BM_Mcts4pSearchIterations(benchmark::State& st) {
+  plan_on(st, positions_4p(), "mcts", st.range(0), {"predict_opponents=0", "verify_arms=0"});
+}
 // What the answer's playouts cost a plan: verify_arms as the argument, 500
 // iterations, no recogniser.
 void BM_Mcts4pVerify(benchmark::State& st) {
@@ -152,6 +157,7 @@ BENCHMARK(BM_Mcts4p)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_MctsRolloutPriors4p)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Mcts4pLocal)->Unit(benchmark::kMillisecond)->Arg(0)->Arg(2);
 BENCHMARK(BM_Mcts4pSearch)->Unit(benchmark::kMillisecond)->Arg(0)->Arg(2)->Arg(4);
+BENCHMARK(BM_Mcts4pSearchIterations)->Unit(benchmark::kMillisecond)->Arg(1000)->Arg(5000)->Arg(20000);
 BENCHMARK(BM_Mcts4pVerify)->Unit(benchmark::kMillisecond)->Arg(0)->Arg(4);
 BENCHMARK(BM_Greedy)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_FleetDecide)->Unit(benchmark::kMicrosecond);

@@ -126,10 +126,17 @@ struct Node;
 struct Arm {
   uint64_t key = 0;
   int32_t n = 0;
+  int32_t rank = 0;  // its place among its node's joint moves, in creation order
   double sum = 0;
+  double average = 0;  // sum / n, kept by add(): select() compares every arm's mean on each visit
   Node* child = nullptr;
   Arm* next = nullptr;
-  double mean() const { return n > 0 ? sum / n : 0; }
+  double mean() const { return average; }
+  void add(double value) {
+    ++n;
+    sum += value;
+    average = sum / n;
+  }
 };
 
 // A node; its units' UnitStats follow it in the same pool block.
@@ -139,6 +146,9 @@ struct Node {
   int32_t num_arms = 0;
   bool has_prior = false;
   Arm* prior = nullptr;  // the policy's joint move
+  // select()'s greedy pick while it is known (nullptr: scan the joint moves
+  // for it): kept across backups, which change one joint move's mean each.
+  Arm* greedy = nullptr;
   Arm* first = nullptr;
   Arm* last = nullptr;
   static constexpr size_t header_bytes() {
@@ -571,6 +581,7 @@ struct MctsPlanner::Impl {
     if (!a) a = add_arm(node, key);
     node->prior = a;
     node->has_prior = true;
+    node->greedy = nullptr;
   }
 
   // ---- one iteration -------------------------------------------------------
@@ -712,8 +723,9 @@ struct MctsPlanner::Impl {
     for (int d = 0; d < depth; ++d) {
       const Step& st = path_[static_cast<size_t>(d)];
       ++st.node->visits;
-      ++st.arm->n;
-      st.arm->sum += value;
+      const double before = st.arm->mean();
+      st.arm->add(value);
+      keep_greedy(st.node, st.arm, before);
       UnitStats* us = st.node->units();
       for (size_t u = 0; u < units_.size(); ++u) {
         if (!(st.alive >> u & 1)) continue;
@@ -743,10 +755,33 @@ struct MctsPlanner::Impl {
       for (Arm* a = node->first; a; a = a->next)
         if (pick-- == 0) return a;
     }
+    return greedy_arm(node);
+  }
+
+  // The global bandit's best joint move: the prior unless a tried one has a
+  // higher mean (of equal ones, the first created).
+  static Arm* greedy_arm(Node* node) {
+    if (!node->greedy) node->greedy = scan_greedy(node);
+    return node->greedy;
+  }
+  static Arm* scan_greedy(const Node* node) {
     Arm* best = node->prior;
     for (Arm* a = node->first; a; a = a->next)
       if (a->n > 0 && a->mean() > best->mean()) best = a;
     return best;
+  }
+
+  // After `arm`'s mean went from `before` to its new value: the greedy pick
+  // as greedy_arm() would find it, or unknown when the pick's own mean fell.
+  static void keep_greedy(Node* node, Arm* arm, double before) {
+    Arm* g = node->greedy;
+    if (!g) return;
+    if (arm == g) {
+      if (arm->mean() < before) node->greedy = nullptr;
+      return;
+    }
+    const bool first = arm == node->prior || (g != node->prior && arm->rank < g->rank);
+    if (arm->mean() > g->mean() || (arm->mean() == g->mean() && first)) node->greedy = arm;
   }
 
   // A joint move built unit by unit (in a random order) from the local
@@ -906,6 +941,7 @@ struct MctsPlanner::Impl {
     if (!mem) throw std::bad_alloc();
     Arm* a = new (mem) Arm{};
     a->key = key;
+    a->rank = node->num_arms;
     if (node->last) node->last->next = a;
     else node->first = a;
     node->last = a;
@@ -1040,6 +1076,8 @@ struct MctsPlanner::Impl {
       }
       arms += count;
       if (count != node->num_arms) return "a node's joint-move count is wrong";
+      if (node->greedy && node->greedy != scan_greedy(node))
+        return "a node's kept greedy pick is not the joint move a scan finds";
       if (node->visits != node->evals + through)
         return "a node's visits (" + std::to_string(node->visits) + ") differ from its leaf evaluations (" +
                std::to_string(node->evals) + ") plus its joint moves' visits (" + std::to_string(through) + ")";
