@@ -215,6 +215,23 @@ TEST_CASE("fleet: a yard with an enemy next to it and nobody on it spawns a defe
   CHECK(fleet.decide(s, 0).spawn_yards.empty());
 }
 
+TEST_CASE("fleet: the last yards are defended whatever the count of sunk defenders", "[fleet]") {
+  State s = yard_under_attack(600);
+  const std::vector<std::string> no_defenders = {"defend_reserve=0", "spawn_min_value=1e5", "min_ships=0",
+                                                 "max_lost_defenders=0"};
+  auto spawns = [&](const State& state, const char* last_yards) {
+    std::vector<std::string> values = no_defenders;
+    values.push_back(last_yards);
+    return policy(values).decide(state, 0).spawn_yards;
+  };
+  CHECK(spawns(s, "defend_last_yards=0").empty());
+  CHECK(spawns(s, "defend_last_yards=1") == std::vector<int>{0});
+  // With a second yard of ours, one last yard is not this one.
+  s.add_shipyard(UnitId::make(1, 3), cell(14, 3), 0);
+  CHECK(spawns(s, "defend_last_yards=1").empty());
+  CHECK(spawns(s, "defend_last_yards=2") == std::vector<int>{0});
+}
+
 TEST_CASE("fleet: a yard whose defenders are sunk at once stops spawning them", "[fleet]") {
   // A rich bank: every turn the attacker stands next to the yard and the
   // defender spawned the turn before is not on it (sunk).

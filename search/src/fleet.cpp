@@ -114,6 +114,7 @@ std::vector<ParamSpec> fleet_specs() {
       {"recall_margin", 2, 0, 50, "ships head home when steps left <= distance home + this", true},
       {"crash_home_steps", 1, 0, 20, "in the last this many steps own ships may crash together on a yard", true},
       {"max_lost_defenders", 2, 0, 400, "a yard whose defensive spawns were sunk at once this many times spawns no more defenders (an attacker that keeps coming trades ship for ship, and the bank is the score)", true},
+      {"defend_last_yards", 0, 0, 100, "while the player holds at most this many yards, a threatened yard spawns its defender whatever max_lost_defenders says (a fleet without a yard cannot bank its cargo; 0: no exception)", true},
       {"remember", 1, 0, 1, "keep the planned yard site and the defenders lost across turns (0: the policy is a function of the state)",
        true, /*tunable=*/false},
       // Known opponents (the fleet planner only): an opponent whose orders a
@@ -234,6 +235,7 @@ FleetParams FleetParams::from(const Params& p) {
   f.recall_margin = p.get_int("recall_margin");
   f.crash_home_steps = p.get_int("crash_home_steps");
   f.max_lost_defenders = p.get_int("max_lost_defenders");
+  f.defend_last_yards = p.get_int("defend_last_yards");
   f.remember = p.get_int("remember") != 0;
   f.predict_opponents = p.get_int("predict_opponents") != 0;
   f.predict_min_agreement = p.get("predict_min_agreement");
@@ -1554,7 +1556,7 @@ const PolicyDecision& FleetPolicy::decide(const State& s, int me) {
     for (const auto& [index, option] : d.ship_choices)
       covered |= option != kConvertOption && geo_.neighbor(s.ships()[index].cell, option) == yd.cell;
     if (covered) continue;
-    if (p_.remember && lost_defenders(yd.id) >= p_.max_lost_defenders) continue;
+    if (my_yards_ > p_.defend_last_yards && p_.remember && lost_defenders(yd.id) >= p_.max_lost_defenders) continue;
     d.spawn_yards.push_back(y);
     bank -= spawn_cost;
     if (p_.remember) defenders_.push_back({yd.id, yd.cell, s.step()});

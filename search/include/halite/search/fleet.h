@@ -47,7 +47,7 @@
 //     yard spawns when an enemy is next to it and no own ship will be on it,
 //     unless defenders spawned there were sunk at once `max_lost_defenders`
 //     times (an attacker that keeps coming would drain the bank ship for
-//     ship).
+//     ship) and the player holds more than `defend_last_yards` yards.
 //
 // Every number is a declared parameter (fleet_specs(), `halite params
 // fleet`). The policy keeps two things across turns: the planned yard site,
@@ -195,6 +195,7 @@ struct FleetParams {
   int recall_margin;             // ships head home when steps left <= distance home + this
   int crash_home_steps;          // in the last this many steps own ships may crash together on a yard
   int max_lost_defenders;        // a yard stops spawning defenders once this many were sunk at once
+  int defend_last_yards;         // ... unless the player holds at most this many yards
   bool remember;                 // keep the planned yard site and the defenders lost across turns
   // Known opponents (FleetPlanner): the orders of an opponent whose ship
   // actions mz_model gave on at least predict_min_agreement of at least
