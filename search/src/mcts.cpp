@@ -128,7 +128,7 @@ struct Arm {
   int32_t n = 0;
   int32_t rank = 0;  // its place among its node's joint moves, in creation order
   double sum = 0;
-  double average = 0;  // sum / n, kept by add(): select() compares every arm's mean on each visit
+  double average = 0;  // sum / n, kept by add(): a scan for the greedy pick compares every arm's mean
   Node* child = nullptr;
   Arm* next = nullptr;
   double mean() const { return average; }
