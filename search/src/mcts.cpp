@@ -149,6 +149,10 @@ struct Node {
   // select()'s greedy pick while it is known (nullptr: scan the joint moves
   // for it): kept across backups, which change one joint move's mean each.
   Arm* greedy = nullptr;
+  // While greedy is known: at least the mean of every other arm it is
+  // chosen among (the prior and the visited ones), so that a fall of the
+  // pick's own mean that leaves it above every other needs no scan.
+  double rival = 0;
   Arm* first = nullptr;
   Arm* last = nullptr;
   static constexpr size_t header_bytes() {
@@ -158,6 +162,65 @@ struct Node {
   const UnitStats* units() const {
     return std::launder(reinterpret_cast<const UnitStats*>(reinterpret_cast<const char*>(this) + header_bytes()));
   }
+};
+
+// The joint moves of every node by (node, key): select() looks up each key
+// it samples, and a node's list grows to thousands of joint moves at the
+// root. Open addressing with linear probing; clear() is a new stamp, since
+// joint moves are only ever all dropped (release_tree, which then indexes
+// the kept subtree again). Lookups do not depend on where an entry sits, so
+// the pointer hash leaves the search deterministic.
+class ArmIndex {
+ public:
+  Arm* find(const Node* node, uint64_t key) const {
+    if (slots_.empty()) return nullptr;
+    for (size_t i = slot_of(node, key);; i = (i + 1) & mask_) {
+      const Slot& s = slots_[i];
+      if (s.stamp != stamp_) return nullptr;
+      if (s.node == node && s.key == key) return s.arm;
+    }
+  }
+  // `key` must not be in the index for `node` yet.
+  void insert(const Node* node, uint64_t key, Arm* arm) {
+    if (2 * (count_ + 1) > slots_.size()) grow();
+    place({node, key, arm, stamp_});
+    ++count_;
+  }
+  size_t size() const { return count_; }
+  void clear() {
+    count_ = 0;
+    if (++stamp_ == 0) {  // stamps wrap: empty every slot once
+      for (Slot& s : slots_) s.stamp = 0;
+      stamp_ = 1;
+    }
+  }
+
+ private:
+  struct Slot {
+    const Node* node = nullptr;
+    uint64_t key = 0;
+    Arm* arm = nullptr;
+    uint32_t stamp = 0;  // == stamp_: in use
+  };
+  size_t slot_of(const Node* node, uint64_t key) const {
+    return static_cast<size_t>(mix64(reinterpret_cast<uintptr_t>(node) ^ mix64(key))) & mask_;
+  }
+  void place(const Slot& entry) {
+    size_t i = slot_of(entry.node, entry.key);
+    while (slots_[i].stamp == stamp_) i = (i + 1) & mask_;
+    slots_[i] = entry;
+  }
+  void grow() {
+    std::vector<Slot> old = std::move(slots_);
+    slots_.assign(std::max<size_t>(kFirstSlots, 2 * old.size()), Slot{});
+    mask_ = slots_.size() - 1;
+    for (const Slot& s : old)
+      if (s.stamp == stamp_) place(s);
+  }
+  static constexpr size_t kFirstSlots = 1024;  // a power of two
+  std::vector<Slot> slots_;
+  size_t mask_ = 0, count_ = 0;
+  uint32_t stamp_ = 1;
 };
 
 }  // namespace
@@ -761,27 +824,44 @@ struct MctsPlanner::Impl {
   // The global bandit's best joint move: the prior unless a tried one has a
   // higher mean (of equal ones, the first created).
   static Arm* greedy_arm(Node* node) {
-    if (!node->greedy) node->greedy = scan_greedy(node);
+    if (!node->greedy) node->greedy = scan_greedy(node, &node->rival);
     return node->greedy;
   }
-  static Arm* scan_greedy(const Node* node) {
+  // The pick, and in `rival` the highest mean of the others it was chosen
+  // among (-inf when none).
+  static Arm* scan_greedy(const Node* node, double* rival = nullptr) {
     Arm* best = node->prior;
-    for (Arm* a = node->first; a; a = a->next)
-      if (a->n > 0 && a->mean() > best->mean()) best = a;
+    double second = -kInf;
+    for (Arm* a = node->first; a; a = a->next) {
+      if (a->n == 0 || a == node->prior) continue;
+      if (a->mean() > best->mean()) {
+        second = std::max(second, best->mean());
+        best = a;
+      } else {
+        second = std::max(second, a->mean());
+      }
+    }
+    if (rival) *rival = second;
     return best;
   }
 
   // After `arm`'s mean went from `before` to its new value: the greedy pick
-  // as greedy_arm() would find it, or unknown when the pick's own mean fell.
+  // as greedy_arm() would find it, or unknown when the pick's own mean fell
+  // to or below the rival bound (a tie goes to the scan's order).
   static void keep_greedy(Node* node, Arm* arm, double before) {
     Arm* g = node->greedy;
     if (!g) return;
     if (arm == g) {
-      if (arm->mean() < before) node->greedy = nullptr;
+      if (arm->mean() < before && !(arm->mean() > node->rival)) node->greedy = nullptr;
       return;
     }
     const bool first = arm == node->prior || (g != node->prior && arm->rank < g->rank);
-    if (arm->mean() > g->mean() || (arm->mean() == g->mean() && first)) node->greedy = arm;
+    if (arm->mean() > g->mean() || (arm->mean() == g->mean() && first)) {
+      node->rival = std::max(node->rival, g->mean());
+      node->greedy = arm;
+    } else {
+      node->rival = std::max(node->rival, arm->mean());
+    }
   }
 
   // A joint move built unit by unit (in a random order) from the local
@@ -942,6 +1022,7 @@ struct MctsPlanner::Impl {
     Arm* a = new (mem) Arm{};
     a->key = key;
     a->rank = node->num_arms;
+    arm_index_.insert(node, key, a);
     if (node->last) node->last->next = a;
     else node->first = a;
     node->last = a;
@@ -950,17 +1031,21 @@ struct MctsPlanner::Impl {
     return a;
   }
 
-  static Arm* find_arm(Node* node, uint64_t key) {
-    for (Arm* a = node->first; a; a = a->next)
-      if (a->key == key) return a;
-    return nullptr;
-  }
+  Arm* find_arm(const Node* node, uint64_t key) const { return arm_index_.find(node, key); }
 
   // Returns every node of the tree and its joint moves to the pools, except
   // the subtree at `keep` (a child somewhere below the root).
   void release_tree(Node* keep) {
     if (root_) free_subtree(root_, keep);
     root_ = nullptr;
+    arm_index_.clear();
+    if (keep) index_subtree(keep);
+  }
+  void index_subtree(const Node* node) {
+    for (Arm* a = node->first; a; a = a->next) {
+      arm_index_.insert(node, a->key, a);
+      if (a->child) index_subtree(a->child);
+    }
   }
   void free_subtree(Node* node, Node* keep) {
     for (Arm* a = node->first; a;) {
@@ -1076,8 +1161,14 @@ struct MctsPlanner::Impl {
       }
       arms += count;
       if (count != node->num_arms) return "a node's joint-move count is wrong";
+      for (const Arm* a = node->first; a; a = a->next)
+        if (find_arm(node, a->key) != a) return "a joint move is not found by its key in its node's index";
       if (node->greedy && node->greedy != scan_greedy(node))
         return "a node's kept greedy pick is not the joint move a scan finds";
+      if (node->greedy)
+        for (const Arm* a = node->first; a; a = a->next)
+          if (a != node->greedy && (a->n > 0 || a == node->prior) && a->mean() > node->rival)
+            return "a node's rival bound is below the mean of a joint move other than its greedy pick";
       if (node->visits != node->evals + through)
         return "a node's visits (" + std::to_string(node->visits) + ") differ from its leaf evaluations (" +
                std::to_string(node->evals) + ") plus its joint moves' visits (" + std::to_string(through) + ")";
@@ -1095,6 +1186,7 @@ struct MctsPlanner::Impl {
     }
     if (static_cast<int64_t>(seen.size()) != nodes_used_) return "the tree holds fewer nodes than the pool gave out";
     if (arms != arms_used_) return "the tree holds fewer joint moves than the pool gave out";
+    if (static_cast<int64_t>(arm_index_.size()) != arms) return "the index holds another number of joint moves than the tree";
     return "";
   }
 
@@ -1131,6 +1223,7 @@ struct MctsPlanner::Impl {
   size_t node_bytes_;
   boost::pool<> node_pool_, arm_pool_;
   int64_t nodes_used_ = 0, arms_used_ = 0;
+  ArmIndex arm_index_;
   Node* root_ = nullptr;
   // This turn.
   int player_ = 0;
