@@ -44,6 +44,23 @@ void plan_on(benchmark::State& st, const std::vector<BenchPosition>& on, const c
   st.counters["sims/s"] = benchmark::Counter(static_cast<double>(sims), benchmark::Counter::kIsRate);
 }
 
+// The same with a deadline instead of an iteration cap: whatever a plan
+// does in that time (the recogniser, the policies' decisions, the answer's
+// playouts) counts against the rate.
+void plan_on_deadline(benchmark::State& st, const std::vector<BenchPosition>& on, const char* name, double ms) {
+  auto planner = make_planner(name, std::vector<std::string>{}, 1);
+  int64_t steps = 0, sims = 0;
+  size_t k = 0;
+  for (auto _ : st) {
+    const BenchPosition& pos = on[k++ % on.size()];
+    benchmark::DoNotOptimize(planner->plan(pos.state, pos.player, Budget::milliseconds(ms)));
+    steps += planner->last_stats().simulated_steps;
+    sims += planner->last_stats().iterations;
+  }
+  st.counters["steps/s"] = benchmark::Counter(static_cast<double>(steps), benchmark::Counter::kIsRate);
+  st.counters["sims/s"] = benchmark::Counter(static_cast<double>(sims), benchmark::Counter::kIsRate);
+}
+
 void plan_with(benchmark::State& st, const char* name, int64_t iterations, const std::vector<std::string>& overrides = {}) {
   plan_on(st, positions(), name, iterations, overrides);
 }
@@ -56,16 +73,15 @@ void BM_Smitsimax(benchmark::State& st) { plan_with(st, "smitsimax", 500, {"cont
 void BM_Beam(benchmark::State& st) { plan_with(st, "beam", 60, {"contact_radius=0"}); }
 // The tree search over joint turns (every ship near an enemy a unit).
 void BM_Mcts(benchmark::State& st) { plan_with(st, "mcts", 500); }
-// The same with policy_depth=1: no fleet decide() below the root (the
-// rollout's moves are every deeper node's prior), so that the tree and its
-// rollouts are timed apart from the fleet priors, which BM_Mcts spends about
-// half its time on (docs/results.md, "Tree search speed"). Other decisions.
-void BM_MctsRolloutPriors(benchmark::State& st) { plan_with(st, "mcts", 500, {"policy_depth=1"}); }
+// The same with policy_depth=2: a fleet decide() for every depth-1 node
+// visited twice (its prior; the default, 1, takes the rollout's moves
+// there), what the fleet priors cost. Other decisions.
+void BM_MctsFleetPriors(benchmark::State& st) { plan_with(st, "mcts", 500, {"policy_depth=2"}); }
 // mcts on the 4-player positions: issue #9's target (500,000 steps/s).
 void BM_Mcts4p(benchmark::State& st) { plan_on(st, positions_4p(), "mcts", 500); }
-void BM_MctsRolloutPriors4p(benchmark::State& st) { plan_on(st, positions_4p(), "mcts", 500, {"policy_depth=1"}); }
+void BM_MctsFleetPriors4p(benchmark::State& st) { plan_on(st, positions_4p(), "mcts", 500, {"policy_depth=2"}); }
 // mcts with local_radius as the argument (0: every ship simulated; the
-// default, 4, is BM_Mcts4p).
+// default, 2, is BM_Mcts4p).
 void BM_Mcts4pLocal(benchmark::State& st) {
   plan_on(st, positions_4p(), "mcts", 500, {"local_radius=" + std::to_string(st.range(0))});
 }
@@ -78,11 +94,20 @@ void BM_Mcts4pSearch(benchmark::State& st) {
   plan_on(st, positions_4p(), "mcts", 5000,
           {"local_radius=" + std::to_string(st.range(0)), "predict_opponents=0", "verify_arms=0"});
 }
+// The loop with the defaults before the twenty-fifth session
+// (local_radius 4, policy_depth 2), to compare with earlier records.
+void BM_Mcts4pSearchFleetPriors(benchmark::State& st) {
+  plan_on(st, positions_4p(), "mcts", 5000,
+          {"local_radius=4", "policy_depth=2", "predict_opponents=0", "verify_arms=0"});
+}
 // The same at the default radius with the iterations as the argument: what
 // grows with the tree (the root's joint moves) shows as a falling rate.
 void BM_Mcts4pSearchIterations(benchmark::State& st) {
   plan_on(st, positions_4p(), "mcts", st.range(0), {"predict_opponents=0", "verify_arms=0"});
 }
+// A 1-second turn of mcts at its defaults on the 4-player positions, as
+// the issue's target states it: simulated turns per second of a whole plan.
+void BM_Mcts4pOneSecond(benchmark::State& st) { plan_on_deadline(st, positions_4p(), "mcts", 1000); }
 // What the answer's playouts cost a plan: verify_arms as the argument, 500
 // iterations, no recogniser.
 void BM_Mcts4pVerify(benchmark::State& st) {
@@ -152,12 +177,14 @@ BENCHMARK(BM_Paired)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Smitsimax)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Beam)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Mcts)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_MctsRolloutPriors)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_MctsFleetPriors)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Mcts4p)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_MctsRolloutPriors4p)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_Mcts4pLocal)->Unit(benchmark::kMillisecond)->Arg(0)->Arg(2);
+BENCHMARK(BM_MctsFleetPriors4p)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Mcts4pLocal)->Unit(benchmark::kMillisecond)->Arg(0)->Arg(4);
 BENCHMARK(BM_Mcts4pSearch)->Unit(benchmark::kMillisecond)->Arg(0)->Arg(2)->Arg(4);
+BENCHMARK(BM_Mcts4pSearchFleetPriors)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Mcts4pSearchIterations)->Unit(benchmark::kMillisecond)->Arg(1000)->Arg(5000)->Arg(20000);
+BENCHMARK(BM_Mcts4pOneSecond)->Unit(benchmark::kMillisecond)->Iterations(6);
 BENCHMARK(BM_Mcts4pVerify)->Unit(benchmark::kMillisecond)->Arg(0)->Arg(4);
 BENCHMARK(BM_Greedy)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_FleetDecide)->Unit(benchmark::kMicrosecond);

@@ -102,6 +102,7 @@ TEST_CASE("mcts: the tree is a tree, and every node's visits are its children's 
       {"local_radius=3"},
       {"contact_radius=0", "max_units=3", "policy_rollout=1"},  // the players' policies below the root
       {"contact_radius=0", "max_units=3", "verify_arms=3"},     // the answer played out
+      {"contact_radius=0", "policy_depth=3", "local_radius=4"}, // the fleet policy's priors below the root
   };
   for (int players : {2, 4}) {
     for (const BenchPosition& pos : bench_positions(testing::per_build(2, 1), players, 21, 150)) {
@@ -130,6 +131,8 @@ TEST_CASE("mcts: the tree is a tree, and every node's visits are its children's 
         const int most = k == 8 ? 3 : static_cast<int>(default_params("mcts").get("verify_arms"));
         CHECK(info.verified_arms <= most);
         if (k == 8) CHECK(info.verified_arms > 0);
+        if (k == 9) CHECK(info.policy_priors > 0);
+        if (k == 3) CHECK(info.policy_priors == 0);
       }
     }
   }
