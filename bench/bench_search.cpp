@@ -27,16 +27,21 @@ const std::vector<BenchPosition>& positions_4p() {
   return p;
 }
 
-// One plan() of `name` with a fixed iteration cap; reports simulated turn
-// resolutions per second (steps/s) and iterations per second (sims/s).
-void plan_on(benchmark::State& st, const std::vector<BenchPosition>& on, const char* name, int64_t iterations,
-             const std::vector<std::string>& overrides = {}) {
+// One plan() of `name` on each position of `on` in turn, each within the
+// budget make_budget() returns as it starts (a deadline counts from then);
+// reports simulated turn resolutions per second (steps/s) and iterations
+// per second (sims/s). With a deadline, whatever a plan does in that time
+// (the recogniser, the policies' decisions, the answer's playouts) counts
+// against the rate.
+template <typename MakeBudget>
+void plan_on_budget(benchmark::State& st, const std::vector<BenchPosition>& on, const char* name,
+                    const MakeBudget& make_budget, const std::vector<std::string>& overrides = {}) {
   auto planner = make_planner(name, overrides, 1);
   int64_t steps = 0, sims = 0;
   size_t k = 0;
   for (auto _ : st) {
     const BenchPosition& pos = on[k++ % on.size()];
-    benchmark::DoNotOptimize(planner->plan(pos.state, pos.player, Budget::iterations(iterations)));
+    benchmark::DoNotOptimize(planner->plan(pos.state, pos.player, make_budget()));
     steps += planner->last_stats().simulated_steps;
     sims += planner->last_stats().iterations;
   }
@@ -44,21 +49,10 @@ void plan_on(benchmark::State& st, const std::vector<BenchPosition>& on, const c
   st.counters["sims/s"] = benchmark::Counter(static_cast<double>(sims), benchmark::Counter::kIsRate);
 }
 
-// The same with a deadline instead of an iteration cap: whatever a plan
-// does in that time (the recogniser, the policies' decisions, the answer's
-// playouts) counts against the rate.
-void plan_on_deadline(benchmark::State& st, const std::vector<BenchPosition>& on, const char* name, double ms) {
-  auto planner = make_planner(name, std::vector<std::string>{}, 1);
-  int64_t steps = 0, sims = 0;
-  size_t k = 0;
-  for (auto _ : st) {
-    const BenchPosition& pos = on[k++ % on.size()];
-    benchmark::DoNotOptimize(planner->plan(pos.state, pos.player, Budget::milliseconds(ms)));
-    steps += planner->last_stats().simulated_steps;
-    sims += planner->last_stats().iterations;
-  }
-  st.counters["steps/s"] = benchmark::Counter(static_cast<double>(steps), benchmark::Counter::kIsRate);
-  st.counters["sims/s"] = benchmark::Counter(static_cast<double>(sims), benchmark::Counter::kIsRate);
+// The same with a fixed iteration cap.
+void plan_on(benchmark::State& st, const std::vector<BenchPosition>& on, const char* name, int64_t iterations,
+             const std::vector<std::string>& overrides = {}) {
+  plan_on_budget(st, on, name, [iterations] { return Budget::iterations(iterations); }, overrides);
 }
 
 void plan_with(benchmark::State& st, const char* name, int64_t iterations, const std::vector<std::string>& overrides = {}) {
@@ -107,7 +101,7 @@ void BM_Mcts4pSearchIterations(benchmark::State& st) {
 }
 // A 1-second turn of mcts at its defaults on the 4-player positions, as
 // the target states it: simulated turns per second of a whole plan.
-void BM_Mcts4pOneSecond(benchmark::State& st) { plan_on_deadline(st, positions_4p(), "mcts", 1000); }
+void BM_Mcts4pOneSecond(benchmark::State& st) { plan_on_budget(st, positions_4p(), "mcts", [] { return Budget::milliseconds(1000); }); }
 // What the answer's playouts cost a plan: verify_arms as the argument, 500
 // iterations, no recogniser.
 void BM_Mcts4pVerify(benchmark::State& st) {
