@@ -101,7 +101,9 @@ void BM_Mcts4pSearchIterations(benchmark::State& st) {
 }
 // A 1-second turn of mcts at its defaults on the 4-player positions, as
 // the target states it: simulated turns per second of a whole plan.
-void BM_Mcts4pOneSecond(benchmark::State& st) { plan_on_budget(st, positions_4p(), "mcts", [] { return Budget::milliseconds(1000); }); }
+void BM_Mcts4pOneSecond(benchmark::State& st) {
+  plan_on_budget(st, positions_4p(), "mcts", [] { return Budget::milliseconds(1000); });
+}
 // What the answer's playouts cost a plan: verify_arms as the argument, 500
 // iterations, no recogniser.
 void BM_Mcts4pVerify(benchmark::State& st) {
