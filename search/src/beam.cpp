@@ -7,8 +7,8 @@
 // policy's, in a random order), then variants in which those ships' move
 // costs are perturbed (probability perturb_prob, noise perturb_scale) and
 // re-resolved by the shared resolver. Opponents play the fleet policy (a
-// strong bot's behaviour: they hunt, flee and guard), each with parameters
-// fitted to what the game memory saw it do (opponent_fit). Each child is the
+// strong bot's behaviour: they hunt, flee and guard), each with its own or
+// fitted parameters as opponent_fit chooses (opponent_fit.h). Each child is the
 // parent copied, staged and resolved by the engine, scored by the shared
 // evaluation plus the own ships' progress toward their root targets (at the
 // policy's rate). The best `width` children form the next level; the
@@ -24,6 +24,7 @@
 
 #include "halite/search/builtin.h"
 #include "halite/search/fleet.h"
+#include "halite/search/opponent_fit.h"
 #include "halite/search/rng.h"
 
 namespace halite::search {
@@ -46,7 +47,7 @@ std::vector<ParamSpec> beam_specs() {
       {"min_gain", 10, 0, 100000, "the answer leaves the policy's line only for a score at least this much higher"},
       {"widen", 1, 1, 16, "with a deadline, after a complete beam try one this many times wider (width and branching), until time runs out (1: never)", true, /*tunable=*/false},
       {"prune_penalty", 400, 0, 1e9, "deviations the policy costs at least this much above its own move (into danger, a trade, a trap) are never tried"},
-      {"opponent_fit", 1, 0, 1, "1: each opponent's model is fitted to what the game memory saw it do; 0: the policy's own parameters", true, /*tunable=*/false},
+      {"opponent_fit", 1, 0, 2, "which fleet model plays an opponent the recogniser cannot simulate: 0: the policy's own parameters; 1: those fitted to what the game memory saw it do; 2: whichever of the two has given more of its ship actions this game (opponent_fit.h)", true, /*tunable=*/false},
   };
   for (ParamSpec& s : fleet_specs()) v.push_back(std::move(s));
   for (ParamSpec& s : eval_specs()) v.push_back(std::move(s));
@@ -74,9 +75,9 @@ class BeamPlanner final : public Planner {
         own_(FleetParams::from(p)),
         base_(FleetParams::from(p)),
         model_(stateless(FleetParams::from(p))),
-        opponent_fit_(p.get_int("opponent_fit") != 0),
         recognizer_(opponent_model_kinds(), base_.predict_min_agreement, base_.predict_min_actions,
                     base_.predict_max_misses),
+        opponents_(static_cast<OpponentFit>(p.get_int("opponent_fit")), base_),
         rng_(seed),
         seed_(seed) {}
   std::string name() const override { return "beam"; }
@@ -84,6 +85,7 @@ class BeamPlanner final : public Planner {
     rng_.reseed(seed_);
     own_.reset();
     recognizer_.reset();
+    opponents_.reset();
     play_known(false);
   }
 
@@ -106,6 +108,8 @@ class BeamPlanner final : public Planner {
       own_.set_predicted_cells(recognizer_.predicted_ends());
       play_known(recognizer_.all_recognized(root, player));
     }
+    // Every turn, searched or not: opponent_fit 2 scores its models on consecutive turns.
+    opponents_.update(root, player, memory(), inner);
     // The policy's answer is ready before any search: the anytime fallback.
     const PolicyDecision& first = own_.decide(root, player);
     State::Orders best_orders = to_orders(root, first.ship_choices, first.spawn_yards);
@@ -115,7 +119,6 @@ class BeamPlanner final : public Planner {
       finish(t0, 0);
       return best_orders;
     }
-    fit_opponents(root, player);
     // The configured beam, then, while the deadline allows and `widen` > 1,
     // wider ones (width and branching times widen each round): the answer of
     // the widest beam that reached its full depth.
@@ -164,9 +167,8 @@ class BeamPlanner final : public Planner {
         opp_orders_.clear();
         for (int q = 0; q < parent.state.num_players(); ++q) {
           if (q == player || parent.state.player(q).status != Status::Active) continue;
-          FleetPolicy& model = opponent_fit_ ? *opponents_[q] : model_;
           OpponentModel* known = base_.predict_opponents ? recognizer_.simulator(q) : nullptr;
-          const PolicyDecision& od = known ? known->decide(parent.state, q) : model.decide(parent.state, q);
+          const PolicyDecision& od = known ? known->decide(parent.state, q) : opponents_.model(q).decide(parent.state, q);
           State::Orders o = to_orders(parent.state, od.ship_choices, od.spawn_yards);
           opp_orders_.push_back({q, std::move(o)});
         }
@@ -302,16 +304,6 @@ class BeamPlanner final : public Planner {
   double progress_weight_, max_progress_rate_, min_gain_, prune_penalty_;
   int widen_;
   EvalParams ep_;
-  // A model of each opponent, fitted to what the game memory saw it do.
-  void fit_opponents(const State& root, int player) {
-    if (!opponent_fit_) return;
-    for (int q = 0; q < root.num_players(); ++q) {
-      if (q == player) continue;
-      const FleetParams fitted = stateless(opponent_model(base_, memory().player(q), memory().player(player)));
-      if (!opponents_[q]) opponents_[q] = std::make_unique<FleetPolicy>(fitted);
-      else opponents_[q]->set_params(fitted);
-    }
-  }
   // Every active opponent recognised: our policy plays the known_* values
   // (at the root and deeper), as the fleet planner and mcts do.
   void play_known(bool known) { play_known_values(known, base_, against_known_, own_, model_); }
@@ -320,9 +312,8 @@ class BeamPlanner final : public Planner {
   FleetParams base_;
   FleetPolicy model_;
   bool against_known_ = false;  // own_ and model_ play base_.against_known()
-  bool opponent_fit_;
   ModelRecognizer recognizer_;
-  std::array<std::unique_ptr<FleetPolicy>, kMaxPlayers> opponents_;
+  OpponentFits opponents_;  // the fleet model of each opponent the recogniser cannot simulate
   Rng rng_;
   uint64_t seed_;
   Geometry geo_;

@@ -14,6 +14,7 @@
 #include "halite/search/builtin.h"
 #include "halite/search/common.h"
 #include "halite/search/fleet.h"
+#include "halite/search/opponent_fit.h"
 #include "halite/search/recognizer.h"
 #include "halite/search/rng.h"
 #include "halite/search/rollout.h"
@@ -63,7 +64,7 @@ std::vector<ParamSpec> mcts_specs() {
       {"max_nodes", 20000, 1, 10000000, "most tree nodes, and most joint moves stored before sampling stops (each node's prior is stored regardless): the pools' bound", true, /*tunable=*/false},
       {"default_iterations", 2000, 1, 100000000, "iterations when the budget has neither deadline nor cap", true, /*tunable=*/false},
       {"safety_ms", 3, 0, 1000, "stop searching this long before the deadline (time to answer)", false, /*tunable=*/false},
-      {"opponent_fit", 1, 0, 1, "1: each opponent's model is fitted to what the game memory saw it do; 0: the policy's own parameters", true, /*tunable=*/false},
+      {"opponent_fit", 1, 0, 2, "which fleet model plays an opponent the recogniser cannot simulate: 0: the policy's own parameters; 1: those fitted to what the game memory saw it do; 2: whichever of the two has given more of its ship actions this game (opponent_fit.h)", true, /*tunable=*/false},
       {"reuse_tree", 1, 0, 1, "1: keep the subtree of the joint move played when the next root is its state", true, /*tunable=*/false},
   };
   for (ParamSpec& s : fleet_specs()) v.push_back(std::move(s));
@@ -80,7 +81,8 @@ struct MctsParams {
   int64_t max_nodes;
   int default_iterations;
   double safety_ms;
-  bool opponent_fit, reuse_tree;
+  OpponentFit opponent_fit;
+  bool reuse_tree;
   static MctsParams from(const Params& p) {
     MctsParams m;
     m.horizon = p.get_int("horizon");
@@ -104,7 +106,7 @@ struct MctsParams {
     m.max_nodes = static_cast<int64_t>(p.get("max_nodes"));
     m.default_iterations = p.get_int("default_iterations");
     m.safety_ms = p.get("safety_ms");
-    m.opponent_fit = p.get("opponent_fit") != 0;
+    m.opponent_fit = static_cast<OpponentFit>(p.get_int("opponent_fit"));
     m.reuse_tree = p.get("reuse_tree") != 0;
     return m;
   }
@@ -234,6 +236,7 @@ struct MctsPlanner::Impl {
         model_(stateless(base_)),
         recognizer_(opponent_model_kinds(), base_.predict_min_agreement, base_.predict_min_actions,
                     base_.predict_max_misses),
+        opponents_(mp_.opponent_fit, base_),
         rollout_(RolloutParams::from(p)),
         rng_(seed),
         seed_(seed),
@@ -250,6 +253,7 @@ struct MctsPlanner::Impl {
     rng_.reseed(seed_);
     own_.reset();
     recognizer_.reset();
+    opponents_.reset();
     play_known(false);
   }
 
@@ -280,6 +284,10 @@ struct MctsPlanner::Impl {
     }
     info_.against_known = against_known_;
     own_.set_predicted_cells(ends);
+    // Every turn, searched or not: opponent_fit 2 scores its models on consecutive turns.
+    opponents_.update(root, player, memory, inner);
+    for (int q = 0; q < root.num_players(); ++q)
+      info_.fitted_opponents += q != player && root.player(q).status == Status::Active && opponents_.uses_fitted(q) ? 1 : 0;
 
     // The policy's answer first: the anytime fallback and the prior.
     const PolicyDecision& own = own_.decide(root, player);
@@ -303,7 +311,6 @@ struct MctsPlanner::Impl {
     }
 
     // Opponents' orders on the first turn, every ship's target for the rollouts.
-    fit_opponents(root, player, memory);
     opp_orders_.clear();
     opp_spawns_.clear();
     for (int q = 0; q < root.num_players(); ++q) {
@@ -313,8 +320,7 @@ struct MctsPlanner::Impl {
         finish(stats, t0, 0);
         return fallback;
       }
-      FleetPolicy& model = mp_.opponent_fit ? *opponents_[q] : model_;
-      const PolicyDecision& od = model.decide(root, q);
+      const PolicyDecision& od = opponents_.model(q).decide(root, q);
       for (size_t k = 0; k < od.ship_choices.size(); ++k) {
         auto [index, option] = od.ship_choices[k];
         targets_.push_back({root.ships()[index].id, od.targets[k]});
@@ -942,8 +948,7 @@ struct MctsPlanner::Impl {
       if (q == player_ || sim_.player(q).status != Status::Active) continue;
       if (out_of_time()) return false;
       OpponentModel* known = base_.predict_opponents ? recognizer_.simulator(q) : nullptr;
-      FleetPolicy& fitted = mp_.opponent_fit ? *opponents_[static_cast<size_t>(q)] : model_;
-      stage_policy(known ? known->decide(sim_, q) : fitted.decide(sim_, q));
+      stage_policy(known ? known->decide(sim_, q) : opponents_.model(q).decide(sim_, q));
     }
     if (out_of_time()) return false;
     own_sim_decision_ = &model_.decide(sim_, player_);
@@ -1111,17 +1116,6 @@ struct MctsPlanner::Impl {
   // Our policy plays the known_* values (every opponent recognised) or not.
   void play_known(bool known) { play_known_values(known, base_, against_known_, own_, model_); }
 
-  void fit_opponents(const State& root, int player, const GameMemory& memory) {
-    if (!mp_.opponent_fit) return;
-    for (int q = 0; q < root.num_players(); ++q) {
-      if (q == player) continue;
-      const bool seen = q < memory.num_players() && player < memory.num_players();
-      const FleetParams fitted = stateless(seen ? opponent_model(base_, memory.player(q), memory.player(player)) : base_);
-      if (!opponents_[static_cast<size_t>(q)]) opponents_[static_cast<size_t>(q)] = std::make_unique<FleetPolicy>(fitted);
-      else opponents_[static_cast<size_t>(q)]->set_params(fitted);
-    }
-  }
-
   void finish(PlanStats& stats, std::chrono::steady_clock::time_point t0, int64_t iterations) const {
     stats.iterations = iterations;
     stats.elapsed_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
@@ -1206,10 +1200,10 @@ struct MctsPlanner::Impl {
   EvalParams ep_;
   FleetParams base_;
   FleetPolicy own_;    // our policy at the root (keeps its planned yard site)
-  FleetPolicy model_;  // stateless: our policy below the root, opponents without opponent_fit
+  FleetPolicy model_;  // stateless: our policy below the root
   ModelRecognizer recognizer_;
   bool against_known_ = false;  // own_ and model_ play base_.against_known()
-  std::array<std::unique_ptr<FleetPolicy>, kMaxPlayers> opponents_;
+  OpponentFits opponents_;  // the fleet model of each opponent the recogniser cannot simulate
   RolloutPolicy rollout_;
   std::array<uint8_t, kMaxShips> policy_moves_{};        // policy_rollout: each ship's move in the last stage_others()
   const PolicyDecision* own_sim_decision_ = nullptr;  // policy_rollout: model_'s decision in the last stage_others()

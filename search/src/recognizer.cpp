@@ -39,6 +39,22 @@ class ZetaOpponentModel final : public OpponentModel {
 
 }  // namespace
 
+void PredictionLedger::clear() {
+  predictions_.clear();
+  last_step_ = -1;
+}
+
+void PredictionLedger::record(const State& s, const Geometry& geo, int q, int kind, const PolicyDecision& d,
+                              std::vector<int>* ends) {
+  const auto ships = s.ships();
+  for (const auto& [i, option] : d.ship_choices) {
+    const Ship& sh = ships[static_cast<size_t>(i)];
+    const int end = option == kConvertOption ? kPredictedConvert : geo.neighbor(sh.cell, option);
+    predictions_.push_back({sh.id, q, kind, sh.cell, end});
+    if (ends) (*ends)[static_cast<size_t>(i)] = end;
+  }
+}
+
 std::vector<ModelKind> opponent_model_kinds() {
   // Costs: BM_RecognizerObserve (mz_model, about 1 ms an opponent) and
   // zeta_model on crowded 21x21 and 32x32 boards (2-46 ms, mostly about 22;
@@ -67,10 +83,9 @@ void ModelRecognizer::reset() {
       if (m) m->reset();
     seat.tallies.assign(kinds_.size(), {});
   }
-  predictions_.clear();
+  ledger_.clear();
   ends_.clear();
   spawns_.clear();
-  last_step_ = -1;
 }
 
 void ModelRecognizer::observe(const State& s, int player, const Budget& budget) {
@@ -82,27 +97,13 @@ void ModelRecognizer::observe(const State& s, int player, const Budget& budget) 
       seat.tallies.assign(kinds_.size(), {});
     }
   }
-  if (s.step() == last_step_ + 1) {
-    for (const Prediction& pr : predictions_) {
-      const int i = s.find_ship(pr.id);
-      bool agreed;
-      if (i >= 0) {
-        agreed = s.ships()[static_cast<size_t>(i)].cell == pr.end;
-      } else {
-        bool yard = false;
-        for (const Shipyard& y : s.shipyards()) yard |= y.owner == pr.owner && y.cell == pr.cell;
-        if (!yard && pr.end != kPredictedConvert) continue;  // sunk: says nothing
-        agreed = yard && pr.end == kPredictedConvert;
-      }
-      Tally& t = seats_[static_cast<size_t>(pr.owner)].tallies[static_cast<size_t>(pr.kind)];
-      ++t.actions;
-      t.agreed += agreed ? 1 : 0;
-    }
-  }
-  predictions_.clear();
+  ledger_.settle(s, [this](int owner, int kind, bool agreed) {
+    Tally& t = seats_[static_cast<size_t>(owner)].tallies[static_cast<size_t>(kind)];
+    ++t.actions;
+    t.agreed += agreed ? 1 : 0;
+  });
   ends_.clear();
   spawns_.clear();
-  last_step_ = s.step();
   geo_.init(s.size());
   const auto ships = s.ships();
   for (int q = 0; q < s.num_players(); ++q) {
@@ -121,12 +122,7 @@ void ModelRecognizer::observe(const State& s, int player, const Budget& budget) 
       cost_ms_[static_cast<size_t>(k)] = std::max(cost_ms_[static_cast<size_t>(k)], took);
       const bool use = k == used;
       if (use && ends_.empty()) ends_.assign(ships.size(), -1);
-      for (const auto& [i, option] : d.ship_choices) {
-        const Ship& sh = ships[static_cast<size_t>(i)];
-        const int end = option == kConvertOption ? kPredictedConvert : geo_.neighbor(sh.cell, option);
-        predictions_.push_back({sh.id, q, k, sh.cell, end});
-        if (use) ends_[static_cast<size_t>(i)] = end;
-      }
+      ledger_.record(s, geo_, q, k, d, use ? &ends_ : nullptr);
       if (use) spawns_.insert(spawns_.end(), d.spawn_yards.begin(), d.spawn_yards.end());
     }
   }

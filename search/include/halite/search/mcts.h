@@ -16,8 +16,8 @@
 // kept; the others are left out of every simulated turn): far ships hardly
 // change which joint move is best, but each costs its share of every turn
 // and adds its rollout's noise to every value (docs/results.md measures it). Opponents play the fleet policy's orders on the first
-// turn, each with parameters fitted to what the game memory saw it do
-// (opponent_model(), as beam does), and the rollout policy later. An
+// turn, each with its own or fitted parameters as opponent_fit chooses
+// (OpponentFits, opponent_fit.h, as beam does), and the rollout policy later. An
 // opponent the recogniser knows (ModelRecognizer, recognizer.h, as the fleet
 // planner does) plays its predicted moves on the first turn instead, and
 // our policy's safety counts where its ships end; once every opponent is
@@ -126,6 +126,7 @@ class MctsPlanner final : public Planner {
     double answer_gain = 0;       // the estimate of the answer over the policy's joint move: their root means' difference, or with verify_arms their playouts' (0 when it chose the policy's)
     int verified_arms = 0;        // verify_arms: joint moves checked besides the policy's (played out unless their orders are the policy's)
     int predicted_opponents = 0;  // opponents playing the recogniser's predicted orders in the first turn
+    int fitted_opponents = 0;     // active opponents whose fleet model plays fitted parameters (opponent_fit.h)
     bool against_known = false;   // our policy played the known_* values
   };
   const TreeInfo& tree_info() const;

@@ -66,6 +66,56 @@ std::vector<ModelKind> opponent_model_kinds();
 
 inline constexpr int kPredictedConvert = -2;  // a predicted end: the ship converts
 
+// Models' predictions of where ships end this turn, scored on the next turn
+// against where they went: the recogniser's tally, and mcts's and beam's
+// choice of an opponent model (OpponentFits, opponent_fit.h). A prediction
+// is (ship, its owner, the model `kind` that made it, its cell, its end: a
+// cell or kPredictedConvert). A ship gone on the next turn agrees when it
+// converted (a yard of its owner on its cell) and was predicted to; a ship
+// sunk says nothing about the model.
+class PredictionLedger {
+ public:
+  // A new game.
+  void clear();
+  // Scores the predictions made on the turn before s, calling
+  // tally(owner, kind, agreed) for each that counts; nothing when s does not
+  // follow that turn. Then forgets them: s is the turn predictions are made on.
+  template <typename Tally>
+  void settle(const State& s, Tally&& tally);
+  // Records the ship orders of `d`, model `kind`'s decision for player q in s
+  // (after settle(s)). With `ends` (sized to s's ships), writes each end there too.
+  void record(const State& s, const Geometry& geo, int q, int kind, const PolicyDecision& d, std::vector<int>* ends);
+
+ private:
+  struct Prediction {
+    UnitId id;
+    int owner, kind, cell, end;
+  };
+  std::vector<Prediction> predictions_;
+  int last_step_ = -1;
+};
+
+template <typename Tally>
+void PredictionLedger::settle(const State& s, Tally&& tally) {
+  if (s.step() == last_step_ + 1) {
+    for (const Prediction& pr : predictions_) {
+      const int i = s.find_ship(pr.id);
+      bool agreed;
+      if (i >= 0) {
+        agreed = s.ships()[static_cast<size_t>(i)].cell == pr.end;
+      } else {
+        bool yard = false;
+        for (const Shipyard& y : s.shipyards()) yard |= y.owner == pr.owner && y.cell == pr.cell;
+        if (!yard && pr.end != kPredictedConvert) continue;  // sunk: says nothing
+        agreed = yard && pr.end == kPredictedConvert;
+      }
+      tally(pr.owner, pr.kind, agreed);
+    }
+  }
+  predictions_.clear();
+  last_step_ = s.step();
+}
+
 class ModelRecognizer {
  public:
   ModelRecognizer(std::vector<ModelKind> kinds, double min_agreement, int min_actions, int max_misses);
@@ -106,10 +156,6 @@ class ModelRecognizer {
     std::vector<std::unique_ptr<OpponentModel>> models;
     std::vector<Tally> tallies;
   };
-  struct Prediction {
-    UnitId id;
-    int owner, kind, cell, end;
-  };
   bool modelled_by(int q, int kind) const;
   bool recognized_by(int q, int kind) const;
 
@@ -120,10 +166,9 @@ class ModelRecognizer {
   int min_actions_;
   int max_misses_;
   std::vector<Seat> seats_;              // per player
-  std::vector<Prediction> predictions_;  // made on the last turn observed
+  PredictionLedger ledger_;  // the predictions made on the last turn observed
   std::vector<int> ends_;
   std::vector<int> spawns_;
-  int last_step_ = -1;
 };
 
 }  // namespace halite::search

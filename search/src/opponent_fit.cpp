@@ -1,0 +1,62 @@
+#include "halite/search/opponent_fit.h"
+
+namespace halite::search {
+
+namespace {
+constexpr int kBaseModel = 0, kFittedModel = 1;  // the ledger's model kinds
+}  // namespace
+
+OpponentFits::OpponentFits(OpponentFit mode, const FleetParams& base)
+    : mode_(mode), base_(base), base_model_(stateless(base)) {}
+
+void OpponentFits::reset() {
+  for (auto& t : tallies_) t = {};
+  ledger_.clear();
+}
+
+void OpponentFits::update(const State& s, int player, const GameMemory& memory, const Budget& budget) {
+  if (mode_ == OpponentFit::base) return;
+  ledger_.settle(s, [this](int owner, int kind, bool agreed) {
+    Tally& t = tallies_[static_cast<size_t>(owner)][static_cast<size_t>(kind)];
+    ++t.actions;
+    t.agreed += agreed ? 1 : 0;
+  });
+  geo_.init(s.size());
+  const bool seen = player < memory.num_players();
+  for (int q = 0; q < s.num_players(); ++q) {
+    if (q == player) continue;
+    const FleetParams fitted =
+        stateless(seen && q < memory.num_players() ? opponent_model(base_, memory.player(q), memory.player(player)) : base_);
+    auto& model = fitted_[static_cast<size_t>(q)];
+    if (!model) model = std::make_unique<FleetPolicy>(fitted);
+    else model->set_params(fitted);
+    if (mode_ != OpponentFit::better || s.player(q).status != Status::Active) continue;
+    // Both candidates or neither: their scores count the same ship actions.
+    if (budget.past_deadline()) continue;
+    ledger_.record(s, geo_, q, kBaseModel, base_model_.decide(s, q), nullptr);
+    ledger_.record(s, geo_, q, kFittedModel, model->decide(s, q), nullptr);
+  }
+}
+
+bool OpponentFits::uses_fitted(int q) const {
+  switch (mode_) {
+    case OpponentFit::base: return false;
+    case OpponentFit::fitted: return true;
+    case OpponentFit::better: {
+      const auto& t = tallies_[static_cast<size_t>(q)];
+      return t[kFittedModel].agreed > t[kBaseModel].agreed;
+    }
+  }
+  return false;
+}
+
+FleetPolicy& OpponentFits::model(int q) {
+  return uses_fitted(q) && fitted_[static_cast<size_t>(q)] ? *fitted_[static_cast<size_t>(q)] : base_model_;
+}
+
+double OpponentFits::agreement(int q, bool fitted) const {
+  const Tally& t = tallies_[static_cast<size_t>(q)][fitted ? kFittedModel : kBaseModel];
+  return t.actions > 0 ? static_cast<double>(t.agreed) / static_cast<double>(t.actions) : 0;
+}
+
+}  // namespace halite::search
