@@ -17,9 +17,7 @@ void OpponentFits::reset() {
 void OpponentFits::update(const State& s, int player, const GameMemory& memory, const Budget& budget) {
   if (mode_ == OpponentFit::base) return;
   ledger_.settle(s, [this](int owner, int kind, bool agreed) {
-    Tally& t = tallies_[static_cast<size_t>(owner)][static_cast<size_t>(kind)];
-    ++t.actions;
-    t.agreed += agreed ? 1 : 0;
+    tallies_[static_cast<size_t>(owner)][static_cast<size_t>(kind)].add(agreed);
   });
   geo_.init(s.size());
   const bool seen = player < memory.num_players();
@@ -55,8 +53,7 @@ FleetPolicy& OpponentFits::model(int q) {
 }
 
 double OpponentFits::agreement(int q, bool fitted) const {
-  const Tally& t = tallies_[static_cast<size_t>(q)][fitted ? kFittedModel : kBaseModel];
-  return t.actions > 0 ? static_cast<double>(t.agreed) / static_cast<double>(t.actions) : 0;
+  return tallies_[static_cast<size_t>(q)][fitted ? kFittedModel : kBaseModel].share();
 }
 
 }  // namespace halite::search

@@ -98,9 +98,7 @@ void ModelRecognizer::observe(const State& s, int player, const Budget& budget) 
     }
   }
   ledger_.settle(s, [this](int owner, int kind, bool agreed) {
-    Tally& t = seats_[static_cast<size_t>(owner)].tallies[static_cast<size_t>(kind)];
-    ++t.actions;
-    t.agreed += agreed ? 1 : 0;
+    seats_[static_cast<size_t>(owner)].tallies[static_cast<size_t>(kind)].add(agreed);
   });
   ends_.clear();
   spawns_.clear();
@@ -130,13 +128,13 @@ void ModelRecognizer::observe(const State& s, int player, const Budget& budget) 
 
 bool ModelRecognizer::modelled_by(int q, int kind) const {
   if (q < 0 || q >= static_cast<int>(seats_.size())) return true;  // nothing seen yet
-  const Tally& t = seats_[static_cast<size_t>(q)].tallies[static_cast<size_t>(kind)];
+  const PredictionTally& t = seats_[static_cast<size_t>(q)].tallies[static_cast<size_t>(kind)];
   return t.actions - t.agreed <= max_misses_;
 }
 
 bool ModelRecognizer::recognized_by(int q, int kind) const {
   if (q < 0 || q >= static_cast<int>(seats_.size()) || !modelled_by(q, kind)) return false;
-  const Tally& t = seats_[static_cast<size_t>(q)].tallies[static_cast<size_t>(kind)];
+  const PredictionTally& t = seats_[static_cast<size_t>(q)].tallies[static_cast<size_t>(kind)];
   return t.actions >= min_actions_ && static_cast<double>(t.agreed) >= min_agreement_ * static_cast<double>(t.actions);
 }
 
@@ -173,8 +171,7 @@ bool ModelRecognizer::all_recognized(const State& s, int player) const {
 double ModelRecognizer::agreement(int q) const {
   if (q < 0 || q >= static_cast<int>(seats_.size())) return 0;
   double best = 0;
-  for (const Tally& t : seats_[static_cast<size_t>(q)].tallies)
-    if (t.actions > 0) best = std::max(best, static_cast<double>(t.agreed) / static_cast<double>(t.actions));
+  for (const PredictionTally& t : seats_[static_cast<size_t>(q)].tallies) best = std::max(best, t.share());
   return best;
 }
 

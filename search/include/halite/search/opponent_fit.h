@@ -53,14 +53,11 @@ class OpponentFits {
   int64_t scored_actions(int q) const { return tallies_[static_cast<size_t>(q)][0].actions; }
 
  private:
-  struct Tally {
-    int64_t actions = 0, agreed = 0;
-  };
   OpponentFit mode_;
   FleetParams base_;
   FleetPolicy base_model_;
   std::array<std::unique_ptr<FleetPolicy>, kMaxPlayers> fitted_;
-  std::array<std::array<Tally, 2>, kMaxPlayers> tallies_{};  // per opponent: [base, fitted]
+  std::array<std::array<PredictionTally, 2>, kMaxPlayers> tallies_{};  // per opponent: [base, fitted]
   PredictionLedger ledger_;
   Geometry geo_;
 };

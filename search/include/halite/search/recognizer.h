@@ -73,15 +73,27 @@ inline constexpr int kPredictedConvert = -2;  // a predicted end: the ship conve
 // cell or kPredictedConvert). A ship gone on the next turn agrees when it
 // converted (a yard of its owner on its cell) and was predicted to; a ship
 // sunk says nothing about the model.
+// One model's score on one player: the ship actions predicted and scored,
+// and how many it gave.
+struct PredictionTally {
+  int64_t actions = 0, agreed = 0;
+  void add(bool agree) {
+    ++actions;
+    agreed += agree ? 1 : 0;
+  }
+  // The share it gave (0 before any).
+  double share() const { return actions > 0 ? static_cast<double>(agreed) / static_cast<double>(actions) : 0; }
+};
+
 class PredictionLedger {
  public:
   // A new game.
   void clear();
   // Scores the predictions made on the turn before s, calling
-  // tally(owner, kind, agreed) for each that counts; nothing when s does not
+  // score(owner, kind, agreed) for each that counts; nothing when s does not
   // follow that turn. Then forgets them: s is the turn predictions are made on.
-  template <typename Tally>
-  void settle(const State& s, Tally&& tally);
+  template <typename Score>
+  void settle(const State& s, Score&& score);
   // Records the ship orders of `d`, model `kind`'s decision for player q in s
   // (after settle(s)). With `ends` (sized to s's ships), writes each end there too.
   void record(const State& s, const Geometry& geo, int q, int kind, const PolicyDecision& d, std::vector<int>* ends);
@@ -95,8 +107,8 @@ class PredictionLedger {
   int last_step_ = -1;
 };
 
-template <typename Tally>
-void PredictionLedger::settle(const State& s, Tally&& tally) {
+template <typename Score>
+void PredictionLedger::settle(const State& s, Score&& score) {
   if (s.step() == last_step_ + 1) {
     for (const Prediction& pr : predictions_) {
       const int i = s.find_ship(pr.id);
@@ -109,7 +121,7 @@ void PredictionLedger::settle(const State& s, Tally&& tally) {
         if (!yard && pr.end != kPredictedConvert) continue;  // sunk: says nothing
         agreed = yard && pr.end == kPredictedConvert;
       }
-      tally(pr.owner, pr.kind, agreed);
+      score(pr.owner, pr.kind, agreed);
     }
   }
   predictions_.clear();
@@ -148,13 +160,10 @@ class ModelRecognizer {
   OpponentModel* simulator(int q);
 
  private:
-  struct Tally {
-    int64_t actions = 0, agreed = 0;
-  };
   // Per opponent seat, per kind: the model playing that seat and its score.
   struct Seat {
     std::vector<std::unique_ptr<OpponentModel>> models;
-    std::vector<Tally> tallies;
+    std::vector<PredictionTally> tallies;
   };
   bool modelled_by(int q, int kind) const;
   bool recognized_by(int q, int kind) const;
