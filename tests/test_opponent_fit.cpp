@@ -72,7 +72,7 @@ TEST_CASE("opponent_fit 2 takes the fitted parameters for an opponent that plays
   CHECK(fits.model(1).params().hunt_weight != base.hunt_weight);
 }
 
-TEST_CASE("opponent_fit 0 and 1 choose without scoring; no time left, nothing is scored", "[search][opponent_fit]") {
+TEST_CASE("opponent_fit 0 and 1 choose without scoring, and 2 scores nothing with no time left", "[search][opponent_fit]") {
   const FleetParams base = fleet_defaults();
   auto plays_base = [&](const GameMemory&) { return stateless(base); };
   OpponentFits own(OpponentFit::base, base);

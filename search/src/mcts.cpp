@@ -1262,7 +1262,8 @@ std::string MctsPlanner::check_tree() const { return impl_->check_tree(); }
 PlannerInfo mcts_planner_info() {
   return {"mcts",
           "Monte Carlo tree search over turns for the ships in contact, joint moves by naive sampling (NaiveMCTS: local "
-          "bandits per unit, a global one per node), anchored on the fleet policy, opponents fitted to the game memory",
+          "bandits per unit, a global one per node), anchored on the fleet policy, opponents played by the fleet policy "
+          "with its own or fitted parameters, whichever predicts them better",
           mcts_specs(), [](const Params& p, uint64_t seed) { return std::make_unique<MctsPlanner>(p, seed); }};
 }
 
