@@ -8,6 +8,7 @@
 #include <chrono>
 #include <functional>
 #include <stdexcept>
+#include <string>
 
 #include "halite/search/bench_positions.h"
 #include "halite/search/common.h"
@@ -197,6 +198,23 @@ TEST_CASE("mcts: the subtree kept for the next turn is the one the next search s
     s.step(orders);
   }
   CHECK(searches > 10);
+}
+
+TEST_CASE("mcts: tree_info counts the opponents its fitted fleet model plays, by opponent_fit", "[search][mcts]") {
+  // The opponent plays the fleet policy at mcts's own fleet parameters: mode 2
+  // finds the base model gives all its ship actions and keeps it.
+  for (const int mode : {0, 1, 2}) {
+    INFO("opponent_fit " << mode);
+    auto planner = mcts({"opponent_fit=" + std::to_string(mode)}, 5);
+    int turns = 0, fitted_turns = 0;
+    play_predicted(*planner, 2, 11, 40, 9, [](int) { return Budget::iterations(20); },
+                   [&](const State&, const State::Orders&) {
+                     ++turns;
+                     fitted_turns += planner->tree_info().fitted_opponents;
+                   });
+    REQUIRE(turns > 30);
+    CHECK(fitted_turns == (mode == 1 ? turns : 0));
+  }
 }
 
 TEST_CASE("mcts: the same seed and iteration budget give the same answers and the same tree", "[search][mcts]") {

@@ -47,7 +47,7 @@ std::vector<ParamSpec> beam_specs() {
       {"min_gain", 10, 0, 100000, "the answer leaves the policy's line only for a score at least this much higher"},
       {"widen", 1, 1, 16, "with a deadline, after a complete beam try one this many times wider (width and branching), until time runs out (1: never)", true, /*tunable=*/false},
       {"prune_penalty", 400, 0, 1e9, "deviations the policy costs at least this much above its own move (into danger, a trade, a trap) are never tried"},
-      {"opponent_fit", 1, 0, 2, "which fleet model plays an opponent the recogniser cannot simulate: 0: the policy's own parameters; 1: those fitted to what the game memory saw it do; 2: whichever of the two has given more of its ship actions this game (opponent_fit.h)", true, /*tunable=*/false},
+      opponent_fit_param(OpponentFit::fitted),
   };
   for (ParamSpec& s : fleet_specs()) v.push_back(std::move(s));
   for (ParamSpec& s : eval_specs()) v.push_back(std::move(s));

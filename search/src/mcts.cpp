@@ -64,7 +64,7 @@ std::vector<ParamSpec> mcts_specs() {
       {"max_nodes", 20000, 1, 10000000, "most tree nodes, and most joint moves stored before sampling stops (each node's prior is stored regardless): the pools' bound", true, /*tunable=*/false},
       {"default_iterations", 2000, 1, 100000000, "iterations when the budget has neither deadline nor cap", true, /*tunable=*/false},
       {"safety_ms", 3, 0, 1000, "stop searching this long before the deadline (time to answer)", false, /*tunable=*/false},
-      {"opponent_fit", 2, 0, 2, "which fleet model plays an opponent the recogniser cannot simulate: 0: the policy's own parameters; 1: those fitted to what the game memory saw it do; 2: whichever of the two has given more of its ship actions this game (opponent_fit.h)", true, /*tunable=*/false},
+      opponent_fit_param(OpponentFit::better),
       {"reuse_tree", 1, 0, 1, "1: keep the subtree of the joint move played when the next root is its state", true, /*tunable=*/false},
   };
   for (ParamSpec& s : fleet_specs()) v.push_back(std::move(s));

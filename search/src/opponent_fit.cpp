@@ -6,6 +6,14 @@ namespace {
 constexpr int kBaseModel = 0, kFittedModel = 1;  // the ledger's model kinds
 }  // namespace
 
+ParamSpec opponent_fit_param(OpponentFit default_mode) {
+  return {"opponent_fit", static_cast<double>(default_mode), 0, 2,
+          "which fleet model plays an opponent the recogniser cannot simulate: 0: the policy's own parameters; "
+          "1: those fitted to what the game memory saw it do; 2: whichever of the two has given more of its "
+          "ship actions this game (opponent_fit.h)",
+          /*integer=*/true, /*tunable=*/false};
+}
+
 OpponentFits::OpponentFits(OpponentFit mode, const FleetParams& base)
     : mode_(mode), base_(base), base_model_(stateless(base)) {}
 

@@ -25,11 +25,17 @@
 #include "halite/search/budget.h"
 #include "halite/search/fleet.h"
 #include "halite/search/game_memory.h"
+#include "halite/search/params.h"
 #include "halite/search/recognizer.h"
 
 namespace halite::search {
 
 enum class OpponentFit { base = 0, fitted = 1, better = 2 };
+
+// The `opponent_fit` parameter of a planner that plays OpponentFits, with the
+// planner's default mode: one declaration, so every planner offers the same
+// range and help. A mode switch, not tuned.
+ParamSpec opponent_fit_param(OpponentFit default_mode);
 
 class OpponentFits {
  public:
