@@ -2,8 +2,12 @@
 // played in Kaggle's own env: it must give the bot's own orders.
 #include <catch2/catch.hpp>
 
+#include <chrono>
 #include <cstdlib>
+#include <memory>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "halite/json_codec.h"
 #include "halite/lab/agreement.h"
@@ -82,6 +86,39 @@ TEST_CASE("the recogniser tells the modelled bots from the others during a game"
   recognizer.reset();
   CHECK(recognizer.modelled(0));
   CHECK_FALSE(recognizer.any_recognized());
+}
+
+TEST_CASE("the recogniser's models take at most its share of a turn with a deadline", "[search][recogniser]") {
+  // A model that takes 40 ms a decision, and says as much; three opponents.
+  // Within 200 ms the share is 100 ms (kRecognizerTimeShare): two decisions
+  // fit (40 ms, then 40 ms in the 60 left), the third does not. Each decision measured against half
+  // of the time left before it would take the third too (40 <= 60 of 120),
+  // 120 ms of the 200. A slow machine only runs fewer.
+  static constexpr double kDecisionMs = 40;
+  struct SlowModel : search::OpponentModel {
+    explicit SlowModel(int* calls) : calls(calls) {}
+    const search::PolicyDecision& decide(const State&, int) override {
+      ++*calls;
+      std::this_thread::sleep_for(std::chrono::duration<double, std::milli>(kDecisionMs));
+      return decision;
+    }
+    bool stateless() const override { return true; }
+    int* calls;
+    search::PolicyDecision decision;
+  };
+  int calls = 0;
+  const std::vector<search::ModelKind> kinds{
+      {"slow", [&calls] { return std::unique_ptr<search::OpponentModel>(new SlowModel(&calls)); }, kDecisionMs}};
+  const State s = State::empty(Config{}, 4, 10);
+  search::ModelRecognizer recognizer(kinds, 0.98, 20, 50);
+  calls = 0;  // not the one the constructor makes
+  recognizer.observe(s, 0, search::Budget::milliseconds(5 * kDecisionMs));
+  CHECK(calls >= 1);
+  CHECK(calls <= 2);
+  // Without a deadline every opponent is modelled, every turn.
+  calls = 0;
+  recognizer.observe(s, 0);
+  CHECK(calls == 3);
 }
 
 TEST_CASE("the fleet policy catches an enemy ship where it is predicted to end", "[search][mz_model]") {

@@ -104,14 +104,21 @@ void ModelRecognizer::observe(const State& s, int player, const Budget& budget) 
   spawns_.clear();
   geo_.init(s.size());
   const auto ships = s.ships();
+  // The recogniser's share of the turn is fixed on entry: measured against
+  // what is left before each model instead, one model after another could
+  // take all but a sliver of the turn (each finding half of the rest free).
+  const auto start = Budget::Clock::now();
+  const double share_ms = budget.has_deadline() ? kRecognizerTimeShare * budget.remaining_ms() : 0;
+  auto share_left_ms = [&] {
+    return share_ms - std::chrono::duration<double, std::milli>(Budget::Clock::now() - start).count();
+  };
   for (int q = 0; q < s.num_players(); ++q) {
     if (q == player || s.player(q).status != Status::Active) continue;
     const int used = model_of(q);
     Seat& seat = seats_[static_cast<size_t>(q)];
     for (int k = 0; k < static_cast<int>(kinds_.size()); ++k) {
       if (!modelled_by(q, k)) continue;
-      // The answer keeps half the time left (the recogniser's time share).
-      if (budget.has_deadline() && cost_ms_[static_cast<size_t>(k)] > 0.5 * budget.remaining_ms()) continue;
+      if (budget.has_deadline() && cost_ms_[static_cast<size_t>(k)] > share_left_ms()) continue;
       std::unique_ptr<OpponentModel>& model = seat.models[static_cast<size_t>(k)];
       if (!model) model = kinds_[static_cast<size_t>(k)].make();
       const auto t0 = std::chrono::steady_clock::now();

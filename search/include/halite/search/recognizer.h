@@ -13,11 +13,12 @@
 // that is a pure function of the state). A model with more than `max_misses`
 // ship actions of an opponent it did not give is no longer run for that
 // opponent this game (it cannot catch up, and a model costs 1-25 ms an
-// opponent a turn). With a deadline, a model is run only while the time it
-// is expected to take fits half of what is left of the turn (so that the
-// planner's own answer keeps the other half); a turn skipped this way
-// predicts nothing for that opponent, and a model that keeps memory misses
-// that turn. The expected time is the most a decision of that model has
+// opponent a turn). With a deadline, the recogniser's share of a turn is
+// kRecognizerTimeShare of the time left when observe() is called, and a model
+// is run only while the time it is expected to take fits in what is left of
+// that share (so that the planner's own answer keeps the rest); a turn
+// skipped this way predicts nothing for that opponent, and a model that
+// keeps memory misses that turn. The expected time is the most a decision of that model has
 // taken so far, and ModelKind::expected_ms before the first: a recogniser
 // first used on a crowded board in a slow build (sanitizers, 10-15 times
 // slower) can overrun that one turn by one decision. A bot sees the game's
@@ -63,6 +64,10 @@ struct ModelKind {
 // model): mz_model, then zeta_model and zf_model (which keep memory across
 // turns).
 std::vector<ModelKind> opponent_model_kinds();
+
+// The recogniser's share of the time left in a turn (see above): half, as
+// the planner's answer (its policy decisions, its search) needs the rest.
+inline constexpr double kRecognizerTimeShare = 0.5;
 
 inline constexpr int kPredictedConvert = -2;  // a predicted end: the ship converts
 
