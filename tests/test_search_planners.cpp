@@ -215,20 +215,20 @@ TEST_CASE("search planners return within their deadline", "[search]") {
     std::vector<std::string> overrides = {"contact_radius=0"};
     if (std::string(name) == "mcts") overrides.push_back("verify_arms=0");
     auto planner = make_planner(name, overrides, 5);
-    int64_t searched = 0;
     for (double ms : {20.0, 60.0}) {
       const auto t0 = std::chrono::steady_clock::now();
       planner->plan(positions[0].state, positions[0].player, Budget::milliseconds(ms));
       const double took = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
       INFO(name << " budget " << ms << " ms took " << took << " ms");
       CHECK(took < ms * 1.5 + 15);
-      searched += planner->last_stats().iterations;
     }
-    // Some search within the budgets: not necessarily within the smaller one,
-    // whose 20 ms the set-up alone can take in a sanitizer build on a loaded
-    // machine (seen in CI: smitsimax, 0 iterations in 23 ms).
+    // Whether these budgets leave time to search after the set-up is the
+    // machine's speed (seen in CI: smitsimax, 0 iterations in 23 ms in a
+    // sanitizer build beside other jobs), not asked here; a deadline that
+    // leaves time is searched up to the iteration cap.
     INFO(name);
-    CHECK(searched > 0);
+    planner->plan(positions[0].state, positions[0].player, Budget::milliseconds(60000).with_iterations(20));
+    CHECK(planner->last_stats().iterations > 0);
   }
 }
 
