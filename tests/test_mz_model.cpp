@@ -91,9 +91,10 @@ TEST_CASE("the recogniser tells the modelled bots from the others during a game"
 TEST_CASE("the recogniser's models take at most its share of a turn with a deadline", "[search][recogniser]") {
   // A model that takes 40 ms a decision, and says as much; three opponents.
   // Within 200 ms the share is 100 ms (kRecognizerTimeShare): two decisions
-  // fit (40 ms, then 40 ms in the 60 left), the third does not. Each decision measured against half
-  // of the time left before it would take the third too (40 <= 60 of 120),
-  // 120 ms of the 200. A slow machine only runs fewer.
+  // fit (40 ms, then 40 ms in the 60 left), the third does not. Each
+  // decision measured against half of the time left before it would take
+  // the third too (40 <= 60 of 120), 120 ms of the 200. A slow machine only
+  // runs fewer.
   static constexpr double kDecisionMs = 40;
   struct SlowModel : search::OpponentModel {
     explicit SlowModel(int* calls) : calls(calls) {}
@@ -111,7 +112,6 @@ TEST_CASE("the recogniser's models take at most its share of a turn with a deadl
       {"slow", [&calls] { return std::unique_ptr<search::OpponentModel>(new SlowModel(&calls)); }, kDecisionMs}};
   const State s = State::empty(Config{}, 4, 10);
   search::ModelRecognizer recognizer(kinds, 0.98, 20, 50);
-  calls = 0;  // not the one the constructor makes
   recognizer.observe(s, 0, search::Budget::milliseconds(5 * kDecisionMs));
   CHECK(calls >= 1);
   CHECK(calls <= 2);

@@ -18,10 +18,11 @@
 // is run only while the time it is expected to take fits in what is left of
 // that share (so that the planner's own answer keeps the rest); a turn
 // skipped this way predicts nothing for that opponent, and a model that
-// keeps memory misses that turn. The expected time is the most a decision of that model has
-// taken so far, and ModelKind::expected_ms before the first: a recogniser
-// first used on a crowded board in a slow build (sanitizers, 10-15 times
-// slower) can overrun that one turn by one decision. A bot sees the game's
+// keeps memory misses that turn. The expected time is the most a decision
+// of that model has taken so far, and ModelKind::expected_ms before the
+// first: a recogniser first used on a crowded board in a slow build
+// (sanitizers, 10-15 times slower) can overrun that one turn by one
+// decision. A bot sees the game's
 // first turns first, when decisions are cheap, and never does.
 // Deterministic without a deadline.
 #pragma once
