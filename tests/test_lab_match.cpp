@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <vector>
 
 #include "conformance.h"
@@ -165,7 +166,15 @@ TEST_CASE("an arena's game records read back, checked against the arena", "[lab]
   for (const lab::ArenaGame& g : games) {
     const nlohmann::json record = lab::game_record(options, g);
     CHECK(lab::game_record(options, lab::game_from_record(options, record)) == record);
+    // Every seat's time of each turn it was asked, to 0.01 ms.
+    REQUIRE(record["turn_ms"].size() == 2);
+    CHECK(!record["turn_ms"][0].empty());
+    for (const nlohmann::json& ms : record["turn_ms"][0]) {
+      const double hundredths = ms.get<double>() * 100;
+      CHECK(std::abs(hundredths - std::round(hundredths)) < 1e-6);
+    }
   }
+  CHECK(whole.timed_games == 4);
 
   // Resuming from two finished games: the other two are played, the summary is the whole arena's.
   std::sort(games.begin(), games.end(), [](const auto& a, const auto& b) { return a.index < b.index; });
@@ -180,7 +189,20 @@ TEST_CASE("an arena's game records read back, checked against the arena", "[lab]
     CHECK(resumed.players[p].games == whole.players[p].games);
     CHECK(resumed.players[p].wins == whole.players[p].wins);
     CHECK(resumed.players[p].avg_bank == whole.players[p].avg_bank);
+    // The finished games' turn times come back from their records.
+    CHECK(resumed.players[p].turns == whole.players[p].turns);
+    CHECK(resumed.players[p].turns > 0);
   }
+  CHECK(resumed.timed_games == 4);
+  // A record written before records held turn times reads back without them.
+  nlohmann::json untimed = lab::game_record(options, games[0]);
+  untimed.erase("turn_ms");
+  const lab::ArenaGame old_game = lab::game_from_record(options, untimed);
+  CHECK(old_game.result.turn_ms == std::vector<std::vector<double>>(2));
+  const lab::ArenaSummary partly_timed = lab::run_arena(options, {}, {old_game, finished[1]});
+  CHECK(partly_timed.timed_games == 3);
+  CHECK(partly_timed.players[0].games == 4);
+  CHECK_THAT(partly_timed.table(), Catch::Contains("turn times from 3 of the 4 finished games"));
   CHECK_THROWS_WITH(lab::run_arena(options, {}, {finished[0], finished[0]}), Catch::Contains("game 0 is there twice"));
 
   auto refused = [&](nlohmann::json record, const std::string& why) {
@@ -206,5 +228,11 @@ TEST_CASE("an arena's game records read back, checked against the arena", "[lab]
   r = good;
   r["states"] = "many";
   refused(r, "bad game record");
+  r = good;
+  r["turn_ms"] = {1.5, 2.5};
+  refused(r, "\"turn_ms\" is not a list of 2 lists of numbers");
+  r = good;
+  r["turn_ms"][1].push_back("slow");
+  refused(r, "\"turn_ms\" is not a list of 2 lists of numbers");
   refused(nlohmann::json::array(), "no \"game\"");
 }

@@ -160,7 +160,8 @@ HALITE_COMMAND(Command{
     "  --seed S           arena seed: chooses the boards and the planners' seeds (default 1)\n"
     "  --size N           board size (default 21)\n"
     "  --episode-steps N  states per episode (default 400)\n"
-    "  --out FILE         write one JSON line per game (in the order they finish)\n"
+    "  --out FILE         write one JSON line per game (in the order they finish), with\n"
+    "                     its turn times\n"
     "  --resume           keep the games already in --out (a stopped run of the same\n"
     "                     arena: same players, seed and games) and play only the others\n"
     "  --replays DIR      write each game's Kaggle replay as DIR/game-<i>.json\n"
@@ -168,8 +169,9 @@ HALITE_COMMAND(Command{
     "  --overage S        the overage bank of Python agents in seconds (default 60)\n"
     "  --python PATH      the interpreter of Python agents (default /usr/bin/python3)\n"
     "  --json             print the summary as one JSON object:\n"
-    "                     {\"games\", \"aborted\", \"players\": [{\"name\", \"games\", \"wins\", \"win_rate\", \"ci95\",\n"
-    "                      \"elo\", \"avg_bank\", \"turn_ms\": {\"p50\", \"p99\", \"max\"}, \"errors\"}]}\n"
+    "                     {\"games\", \"aborted\", \"timed_games\", \"players\": [{\"name\", \"games\", \"wins\",\n"
+    "                      \"win_rate\", \"ci95\", \"elo\", \"avg_bank\", \"turn_ms\": {\"p50\", \"p99\", \"max\",\n"
+    "                      \"turns\"}, \"errors\"}]}\n"
     "  --no-progress      no progress bar (it is shown only on a terminal anyway)\n",
     run});
 

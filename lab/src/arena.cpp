@@ -19,6 +19,10 @@ namespace {
 constexpr std::string_view kSeedKey = "seed=";
 // Planner seeds as halite_bot --seed takes them (a JSON-safe integer).
 constexpr unsigned long long kMaxSeed = 9007199254740991ull;
+// The arena keeps turn times to 10 us: a JSONL record then holds each in a
+// few characters, and a game read back from its record counts in a summary
+// exactly as it did when it was played.
+constexpr double kTurnTimesPerMs = 100;
 
 }  // namespace
 
@@ -95,7 +99,6 @@ std::pair<double, double> wilson95(double wins, int n) {
 
 namespace {
 
-
 double percentile(std::vector<double>& v, double q) {
   if (v.empty()) return 0;
   const size_t k = std::min(v.size() - 1, static_cast<size_t>(q * static_cast<double>(v.size())));
@@ -112,7 +115,7 @@ nlohmann::json game_record(const ArenaOptions& options, const ArenaGame& game) {
   return {{"game", game.index},       {"board_seed", game.board_seed}, {"seats", seats},
           {"rewards", rewards},       {"ranks", game.result.ranks},    {"banks", game.result.banks},
           {"states", game.result.states}, {"errors", game.result.errors},
-          {"aborted", game.result.aborted}};
+          {"aborted", game.result.aborted}, {"turn_ms", game.result.turn_ms}};
 }
 
 ArenaGame arena_game(const ArenaOptions& options, int index) {
@@ -143,6 +146,8 @@ ArenaGame play_arena_game(const ArenaOptions& options, int index, GameSeats& gam
       return search::mix64(options.seed ^ search::mix64(static_cast<uint64_t>(index) * 8 + static_cast<uint64_t>(seat)));
     });
     game.result = play_match(agents, mo);
+    for (std::vector<double>& times : game.result.turn_ms)
+      for (double& ms : times) ms = std::round(ms * kTurnTimesPerMs) / kTurnTimesPerMs;
   } catch (const std::exception& e) {
     // play_match itself does not throw for what happens in a game; this is
     // anything else (out of memory, a planner's constructor): one lost game,
@@ -196,6 +201,16 @@ ArenaGame game_from_record(const ArenaOptions& options, const nlohmann::json& re
     r.states = field("states").get<int>();
     r.aborted = field("aborted").get<std::string>();
     r.turn_ms.assign(seats, {});
+    if (record.contains("turn_ms")) {
+      const nlohmann::json& times = record["turn_ms"];
+      bool lists_of_numbers = times.is_array() && times.size() == seats;
+      for (size_t seat = 0; lists_of_numbers && seat < seats; ++seat) {
+        lists_of_numbers = times[seat].is_array();
+        for (const nlohmann::json& ms : times[seat]) lists_of_numbers = lists_of_numbers && ms.is_number();
+      }
+      if (!lists_of_numbers) throw std::runtime_error("\"turn_ms\" is not a list of " + std::to_string(seats) + " lists of numbers");
+      r.turn_ms = times.get<std::vector<std::vector<double>>>();
+    }
     return game;
   } catch (const nlohmann::json::exception& e) {
     throw std::runtime_error(std::string("bad game record: ") + e.what());
@@ -223,6 +238,7 @@ class Tally {
     }
     int first = 0;
     for (int r : game.result.ranks) first += r == 0;
+    bool timed = false;
     for (size_t seat = 0; seat < game.seat_player.size(); ++seat) {
       const int p = game.seat_player[seat];
       ArenaPlayerSummary& ps = summary_.players[p];
@@ -230,9 +246,12 @@ class Tally {
       if (game.result.ranks[seat] == 0) ps.wins += 1.0 / first;
       bank_sum_[p] += game.result.banks[seat];
       ps.errors += !game.result.errors[seat].empty();
-      if (seat < game.result.turn_ms.size())
+      if (seat < game.result.turn_ms.size()) {
         turn_ms_[p].insert(turn_ms_[p].end(), game.result.turn_ms[seat].begin(), game.result.turn_ms[seat].end());
+        timed = timed || !game.result.turn_ms[seat].empty();
+      }
     }
+    summary_.timed_games += timed;
     // A spec that sits in several seats of a game still played one game.
     std::vector<int> seen;
     for (int p : game.seat_player)
@@ -259,6 +278,7 @@ class Tally {
       ps.turn_p50 = percentile(turn_ms_[p], 0.50);
       ps.turn_p99 = percentile(turn_ms_[p], 0.99);
       ps.turn_max = turn_ms_[p].empty() ? 0 : *std::max_element(turn_ms_[p].begin(), turn_ms_[p].end());
+      ps.turns = static_cast<int64_t>(turn_ms_[p].size());
     }
     return summary_;
   }
@@ -314,19 +334,11 @@ ArenaOptions arena_from_context(const nlohmann::json& j) {
   return o;
 }
 
-// A game as it travels from the rank that played it to rank 0: its record,
-// and what the summary needs beyond it.
-std::string game_to_wire(const ArenaOptions& options, const ArenaGame& game) {
-  nlohmann::json j = game_record(options, game);
-  j["turn_ms"] = game.result.turn_ms;
-  return j.dump();
-}
+// A game travels from the rank that played it to rank 0 as its record.
+std::string game_to_wire(const ArenaOptions& options, const ArenaGame& game) { return game_record(options, game).dump(); }
 
 ArenaGame game_from_wire(const ArenaOptions& options, const std::string& text) {
-  const nlohmann::json j = nlohmann::json::parse(text);
-  ArenaGame game = game_from_record(options, j);
-  game.result.turn_ms = j.at("turn_ms").get<std::vector<std::vector<double>>>();
-  return game;
+  return game_from_record(options, nlohmann::json::parse(text));
 }
 
 std::string describe_game(const ArenaOptions& options, int index) {
@@ -434,9 +446,9 @@ nlohmann::json ArenaSummary::to_json() const {
                             {"ci95", {p.ci_low, p.ci_high}},
                             {"elo", p.elo},
                             {"avg_bank", p.avg_bank},
-                            {"turn_ms", {{"p50", p.turn_p50}, {"p99", p.turn_p99}, {"max", p.turn_max}}},
+                            {"turn_ms", {{"p50", p.turn_p50}, {"p99", p.turn_p99}, {"max", p.turn_max}, {"turns", p.turns}}},
                             {"errors", p.errors}});
-  return {{"games", games}, {"aborted", aborted}, {"players", players_json}};
+  return {{"games", games}, {"aborted", aborted}, {"timed_games", timed_games}, {"players", players_json}};
 }
 
 std::string ArenaSummary::table() const {
@@ -453,6 +465,11 @@ std::string ArenaSummary::table() const {
     std::snprintf(line, sizeof line, "%-*s %6d %7.1f %6.1f%%  %-15s %+6.0f %10.0f %9.2f %9.2f %9.2f %6d\n",
                   static_cast<int>(width), p.name.c_str(), p.games, p.wins, 100 * p.win_rate, ci, p.elo, p.avg_bank,
                   p.turn_p50, p.turn_p99, p.turn_max, p.errors);
+    out += line;
+  }
+  if (timed_games < games - aborted) {
+    std::snprintf(line, sizeof line, "turn times from %d of the %d finished games (the other records hold none)\n",
+                  timed_games, games - aborted);
     out += line;
   }
   if (aborted > 0) {

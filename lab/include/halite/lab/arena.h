@@ -15,6 +15,7 @@
 // (under mpirun: the same games, byte for byte, in completion order).
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -91,13 +92,16 @@ struct ArenaPlayerSummary {
   double ci_low = 0, ci_high = 0;  // Wilson 95% interval of the win rate
   double elo = 0;        // from the win rate against the field (clamped at +-800)
   double avg_bank = 0;
-  double turn_p50 = 0, turn_p99 = 0, turn_max = 0;  // ms per plan()
+  double turn_p50 = 0, turn_p99 = 0, turn_max = 0;  // ms per plan(), to 0.01 ms
+  int64_t turns = 0;     // the plan() calls those cover (none from records that hold no turn times)
   int errors = 0;        // games it ended with ERROR, INVALID or TIMEOUT
 };
 
 struct ArenaSummary {
   int games = 0;
   int aborted = 0;  // games the engine could not finish (MatchResult::aborted): in no player's figures
+  int timed_games = 0;  // finished games whose turn times the players' turn_* cover (records
+                        // written before records held turn times hold none)
   std::vector<ArenaPlayerSummary> players;
   nlohmann::json to_json() const;  // the `halite arena --json` object
   std::string table() const;       // the human summary table
@@ -122,11 +126,13 @@ ArenaGame arena_game(const ArenaOptions& options, int index);
 ArenaGame play_arena_game(const ArenaOptions& options, int index);
 
 // One game's JSONL record: {"game", "board_seed", "seats": [names], "rewards", "ranks", "banks", "states",
-// "errors", "aborted"}.
+// "errors", "aborted", "turn_ms": [per seat, ms of each plan() to 0.01 ms]}.
 nlohmann::json game_record(const ArenaOptions& options, const ArenaGame& game);
-// The game back from its record (without turn times and statuses), checked
-// against this arena: throws std::runtime_error naming the field when the
-// record is malformed or is not this arena's game (another seed, other players).
+// The game back from its record (without statuses), checked against this
+// arena: throws std::runtime_error naming the field when the record is
+// malformed or is not this arena's game (another seed, other players). A
+// record without "turn_ms" (written before records held them) reads back
+// with no turn times.
 ArenaGame game_from_record(const ArenaOptions& options, const nlohmann::json& record);
 
 // Wilson score interval at 95% for `wins` out of `n`.
