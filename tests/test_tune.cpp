@@ -37,8 +37,7 @@ std::vector<std::string> lines_of(const std::string& text) {
   return out;
 }
 
-// The log without wall times, which legitimately differ between runs.
-// The JSON lines of `path` without their `times_key` (the one part a rerun does not repeat).
+// The JSON lines of `path` without their wall times (`times_key`), which differ between runs.
 std::vector<nlohmann::json> lines_without_times(const std::string& path, const char* times_key) {
   std::vector<nlohmann::json> out;
   for (const std::string& line : lines_of(read_text(path))) {
