@@ -517,6 +517,34 @@ TEST_CASE("halite tune, arena NAME@FILE and profile --planner through the tool",
   CHECK(csv[1].rfind("0,", 0) == 0);
   CHECK(well_formed_xml(read_text(dir + "/p.svg")));
   CHECK(prof_text.find("over budget:") == std::string::npos);  // an iteration budget has no deadline
+  CHECK(prof_text.find("tree:") == std::string::npos);         // miner has no tree
+
+  // The tree search's turns: what its tree held (every ship searched).
+  auto [tree_status, tree_text] = run_tool(dir, "profile --planner mcts --set contact_radius=0 --iterations 30 --size 11 "
+                                                "--episode-steps 25 --csv " + dir + "/m.csv --svg " + dir + "/m.svg");
+  INFO(tree_text);
+  CHECK(tree_status == 0);
+  CHECK(tree_text.find("tree: searched on ") != std::string::npos);
+  CHECK(tree_text.find("opponents per turn: predicted by the recogniser ") != std::string::npos);
+  const std::vector<std::string> tree_csv = lines_of(read_text(dir + "/m.csv"));
+  REQUIRE(tree_csv.size() == 25);
+  CHECK(tree_csv[0] == "turn,ms,iterations,simulated_steps,ships,searched_ships,nodes,root_visits,reused_visits,"
+                       "chose_policy,answer_gain,verified_arms,predicted_opponents,fitted_opponents");
+  int searched_turns = 0;
+  for (size_t row = 1; row < tree_csv.size(); ++row) {
+    std::vector<double> v;
+    std::istringstream fields(tree_csv[row]);
+    for (std::string field; std::getline(fields, field, ',');) v.push_back(std::stod(field));
+    REQUIRE(v.size() == 14);
+    const double iterations = v[2], ships = v[4], searched = v[5], nodes = v[6], root_visits = v[7], reused = v[8];
+    CHECK(searched <= ships);
+    if (searched == 0) continue;
+    ++searched_turns;
+    CHECK(nodes >= 1);
+    CHECK(root_visits == iterations + reused);  // every iteration passes through the root
+  }
+  CHECK(searched_turns > 10);
+  CHECK(well_formed_xml(read_text(dir + "/m.svg")));
 
   auto [timed_status, timed_text] = run_tool(dir, "profile --planner miner --budget-ms 50 --size 11 --episode-steps 10");
   INFO(timed_text);

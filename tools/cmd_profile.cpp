@@ -13,6 +13,7 @@
 #include "halite/lab/arena.h"
 #include "halite/lab/match.h"
 #include "halite/lab/svg_plot.h"
+#include "halite/search/mcts.h"
 #include "halite/search/param_file.h"
 
 namespace halite::tools {
@@ -55,6 +56,7 @@ class RecordingPlanner final : public search::Planner {
     int64_t iterations;
     int64_t simulated_steps;
     int ships;
+    search::MctsPlanner::TreeInfo tree;  // mcts only (has_tree())
   };
   explicit RecordingPlanner(std::unique_ptr<search::Planner> inner) : inner_(std::move(inner)) {}
   std::string name() const override { return inner_->name(); }
@@ -69,10 +71,13 @@ class RecordingPlanner final : public search::Planner {
     State::Orders orders = inner_->plan(state, player, budget);
     const double ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
     stats_ = inner_->last_stats();
-    turns_.push_back({state.step(), ms, stats_.iterations, stats_.simulated_steps, ships});
+    turns_.push_back({state.step(), ms, stats_.iterations, stats_.simulated_steps, ships, {}});
+    if (const auto* mcts = dynamic_cast<const search::MctsPlanner*>(inner_.get())) turns_.back().tree = mcts->tree_info();
     return orders;
   }
   const std::vector<Turn>& turns() const { return turns_; }
+  // The tree search leaves what its tree held each turn (MctsPlanner::TreeInfo).
+  bool has_tree() const { return dynamic_cast<const search::MctsPlanner*>(inner_.get()) != nullptr; }
 
  private:
   std::unique_ptr<search::Planner> inner_;
@@ -83,6 +88,28 @@ double percentile(std::vector<double> v, double q) {
   if (v.empty()) return 0;
   std::sort(v.begin(), v.end());
   return v[std::min(v.size() - 1, static_cast<size_t>(q * static_cast<double>(v.size())))];
+}
+
+// What the tree search did over the game: how often it searched, how much
+// of its tree it kept from the turn before, how often its answer left the
+// policy's joint move, and how the opponents were modelled.
+void print_tree_summary(const std::vector<RecordingPlanner::Turn>& turns) {
+  int searched = 0, reused = 0, off_policy = 0;
+  double ships = 0, visits = 0, reused_visits = 0, gain = 0, predicted = 0, fitted = 0;
+  for (const auto& t : turns) {
+    predicted += t.tree.predicted_opponents, fitted += t.tree.fitted_opponents;
+    if (t.tree.units == 0) continue;
+    ++searched, ships += t.tree.units, visits += static_cast<double>(t.tree.root_visits);
+    if (t.tree.reused_visits > 0) ++reused, reused_visits += static_cast<double>(t.tree.reused_visits);
+    if (!t.tree.chose_policy) ++off_policy, gain += t.tree.answer_gain;
+  }
+  const auto mean = [](double sum, int count) { return count > 0 ? sum / count : 0.0; };
+  std::printf("tree: searched on %d of %zu turns (mean %.1f ships, %.0f root visits); a subtree kept from the turn "
+              "before on %d (mean %.0f visits); answer off the policy's joint move on %d (mean estimated gain %.1f)\n",
+              searched, turns.size(), mean(ships, searched), mean(visits, searched), reused, mean(reused_visits, reused),
+              off_policy, mean(gain, off_policy));
+  std::printf("opponents per turn: predicted by the recogniser %.2f, fleet with fitted parameters %.2f\n",
+              mean(predicted, static_cast<int>(turns.size())), mean(fitted, static_cast<int>(turns.size())));
 }
 
 int run_planner(const Flags& flags) {
@@ -124,9 +151,19 @@ int run_planner(const Flags& flags) {
 
   if (flags.has("csv")) {
     std::ofstream csv(flags.get("csv", ""));
-    csv << "turn,ms,iterations,simulated_steps,ships\n";
-    for (const auto& t : turns)
-      csv << t.turn << "," << t.ms << "," << t.iterations << "," << t.simulated_steps << "," << t.ships << "\n";
+    csv << "turn,ms,iterations,simulated_steps,ships";
+    if (recorder->has_tree())
+      csv << ",searched_ships,nodes,root_visits,reused_visits,chose_policy,answer_gain,verified_arms,predicted_opponents,"
+             "fitted_opponents";
+    csv << "\n";
+    for (const auto& t : turns) {
+      csv << t.turn << "," << t.ms << "," << t.iterations << "," << t.simulated_steps << "," << t.ships;
+      if (recorder->has_tree())
+        csv << "," << t.tree.units << "," << t.tree.nodes << "," << t.tree.root_visits << "," << t.tree.reused_visits << ","
+            << (t.tree.chose_policy ? 1 : 0) << "," << t.tree.answer_gain << "," << t.tree.verified_arms << ","
+            << t.tree.predicted_opponents << "," << t.tree.fitted_opponents;
+      csv << "\n";
+    }
     if (!csv) throw std::runtime_error("cannot write " + flags.get("csv", ""));
   }
   if (flags.has("svg")) {
@@ -134,11 +171,13 @@ int run_planner(const Flags& flags) {
     lab::PlotPanel sims{"work per turn (Planner::last_stats)", "count",
                            {{"iterations", {}, {}, false}, {"simulated steps", {}, {}, false}}};
     lab::PlotPanel ships{"own ships", "ships", {{"ships", {}, {}, false}}};
+    if (recorder->has_tree()) ships.series.push_back({"searched by the tree", {}, {}, false});
     for (const auto& t : turns) {
       time.series[0].x.push_back(t.turn), time.series[0].y.push_back(t.ms);
       sims.series[0].x.push_back(t.turn), sims.series[0].y.push_back(static_cast<double>(t.iterations));
       sims.series[1].x.push_back(t.turn), sims.series[1].y.push_back(static_cast<double>(t.simulated_steps));
       ships.series[0].x.push_back(t.turn), ships.series[0].y.push_back(t.ships);
+      if (recorder->has_tree()) ships.series[1].x.push_back(t.turn), ships.series[1].y.push_back(t.tree.units);
     }
     std::string budget = mo.budget.milliseconds > 0 ? std::to_string(mo.budget.milliseconds) + " ms" : "";
     if (mo.budget.iterations > 0) budget += (budget.empty() ? "" : ", ") + std::to_string(mo.budget.iterations) + " iterations";
@@ -163,6 +202,7 @@ int run_planner(const Flags& flags) {
                 return s / n;
               }());
   std::printf("mean per turn: iterations %.1f  simulated steps %.1f\n", iters / n, steps / n);
+  if (recorder->has_tree()) print_tree_summary(turns);
   if (mo.budget.milliseconds > 0) {
     // The search layer's promise: a deadline overshot by less than 2% of the
     // budget plus 1 ms.
@@ -281,7 +321,11 @@ HALITE_COMMAND(Command{
     "writes them (turn,ms,iterations,simulated_steps,ships), --svg plots them by turn.\n"
     "Prints p50/p99/max ms, mean iterations and simulated steps per turn, and with\n"
     "--budget-ms how many turns overshot the deadline, by how much at worst, and\n"
-    "how many overshot it by more than 2% of the budget plus 1 ms.\n\n"
+    "how many overshot it by more than 2% of the budget plus 1 ms. For mcts also\n"
+    "what its tree held each turn (MctsPlanner::TreeInfo: ships searched, nodes,\n"
+    "root visits, visits kept from the turn before, whether the answer was the\n"
+    "policy's joint move and its estimated gain, playouts that checked arms,\n"
+    "opponents predicted and fitted): more CSV columns, a summary, a plot series.\n\n"
     "With --pauses: reads the clock in a loop on one core for SECONDS and counts\n"
     "the gaps between reads over 1, 2, 5 and 10 ms (time the thread did not run:\n"
     "other load, a VM's descheduled vCPU). A turn can overshoot its deadline by\n"
