@@ -205,6 +205,18 @@ TEST_CASE("an arena's game records read back, checked against the arena", "[lab]
   CHECK_THAT(partly_timed.table(), Catch::Contains("turn times from 3 of the 4 finished games"));
   CHECK_THROWS_WITH(lab::run_arena(options, {}, {finished[0], finished[0]}), Catch::Contains("game 0 is there twice"));
 
+  // Some of the games summed up without playing the others: as run_arena
+  // would sum them, and over all four the whole arena's summary.
+  const lab::ArenaSummary all_four = lab::summarize_arena(options, games);
+  CHECK(all_four.to_json() == whole.to_json());
+  const lab::ArenaSummary two = lab::summarize_arena(options, finished);
+  CHECK(two.games == 2);
+  CHECK(two.players[0].games == 2);
+  CHECK(two.players[0].wins + two.players[1].wins == 2);
+  CHECK(two.players[0].avg_bank == (games[0].result.banks[0] + games[3].result.banks[1]) / 2);  // miner: seat 0, then 1
+  CHECK(lab::summarize_arena(options, {}).games == 0);
+  CHECK_THROWS_WITH(lab::summarize_arena(options, {finished[1], finished[1]}), Catch::Contains("game 3 is there twice"));
+
   auto refused = [&](nlohmann::json record, const std::string& why) {
     INFO(record.dump());
     CHECK_THROWS_WITH(lab::game_from_record(options, record), Catch::Contains(why));

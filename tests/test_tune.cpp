@@ -661,3 +661,50 @@ TEST_CASE("halite arena --resume keeps the finished games of --out and plays the
   CHECK(bad_text.find("bad.jsonl line 2: not JSON") != std::string::npos);
   CHECK(run_tool(dir, arena + " --resume").first == 2);  // --resume needs --out
 }
+
+TEST_CASE("halite arena --summary sums up the games --out holds so far and touches nothing", "[arena][tool]") {
+  const TempDir tmp("halite_tune_test_arena-summary");
+  const std::string dir = tmp.str();
+  const std::string arena = "arena --players 'miner;random' --games 6 --size 7 --episode-steps 20 --iterations 10 --seed 4 --jobs 2";
+  auto [run_status, run_text] = run_tool(dir, arena + " --json --out " + dir + "/all.jsonl");
+  REQUIRE(run_status == 0);
+  const nlohmann::json played = nlohmann::json::parse(run_text);
+  const std::vector<std::string> all = lines_of(read_text(dir + "/all.jsonl"));
+  REQUIRE(all.size() == 6);
+
+  // All six: the summary the run printed.
+  auto [all_status, all_text] = run_tool(dir, arena + " --json --summary --out " + dir + "/all.jsonl");
+  INFO(all_text);
+  REQUIRE(all_status == 0);
+  CHECK(nlohmann::json::parse(all_text) == played);
+
+  // A run going on: two games written, the third being written.
+  {
+    std::ofstream part(dir + "/part.jsonl");
+    part << all[0] << "\n" << all[1] << "\n" << all[2].substr(0, all[2].size() / 2);
+  }
+  const std::string before = read_text(dir + "/part.jsonl");
+  auto [part_status, part_text] = run_tool(dir, arena + " --json --summary --out " + dir + "/part.jsonl");
+  INFO(part_text);
+  REQUIRE(part_status == 0);
+  const nlohmann::json part = nlohmann::json::parse(part_text);
+  CHECK(part["games"] == 2);
+  CHECK(part["arena_games"] == 6);
+  CHECK(part["players"][0]["games"] == 2);
+  CHECK(part["players"][0]["wins"].get<double>() + part["players"][1]["wins"].get<double>() == 2);
+  CHECK(read_text(dir + "/part.jsonl") == before);  // the torn line left to its writer
+  auto [table_status, table_text] = run_tool(dir, arena + " --summary --out " + dir + "/part.jsonl");
+  CHECK(table_status == 0);
+  CHECK(table_text.find("2 of 6 two-player games, 7x7, 20 steps") != std::string::npos);
+
+  auto [missing_status, missing_text] = run_tool(dir, arena + " --summary --out " + dir + "/none.jsonl");
+  CHECK(missing_status == 1);
+  CHECK(missing_text.find("none.jsonl: no such file") != std::string::npos);
+  auto [seed_status, seed_text] = run_tool(dir, "arena --players 'miner;random' --games 6 --size 7 --episode-steps 20 "
+                                                "--iterations 10 --seed 5 --summary --out " + dir + "/all.jsonl");
+  CHECK(seed_status == 1);
+  CHECK(seed_text.find("all.jsonl line 1: \"board_seed\"") != std::string::npos);
+  CHECK(run_tool(dir, arena + " --summary").first == 2);  // --summary reads --out
+  CHECK(run_tool(dir, arena + " --summary --resume --out " + dir + "/all.jsonl").first == 2);
+  CHECK(run_tool(dir, arena + " --summary --replays " + dir + " --out " + dir + "/all.jsonl").first == 2);
+}

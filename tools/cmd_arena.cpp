@@ -16,10 +16,12 @@ namespace halite::tools {
 namespace {
 
 
-// The games already in `path` (a run of this arena that stopped), for
-// --resume. A torn last line (the writer killed mid-line) is cut off the file;
-// any other line that is not a game of this arena is an error naming it.
-std::vector<lab::ArenaGame> read_finished_games(const lab::ArenaOptions& o, const std::string& path) {
+// The games already in `path` (a run of this arena, stopped or still going),
+// for --resume and --summary. A torn last line (the writer killed, or still
+// writing, mid-line) is left out, and with `cut_torn_line` (--resume) cut off
+// the file; any other line that is not a game of this arena is an error
+// naming it.
+std::vector<lab::ArenaGame> read_finished_games(const lab::ArenaOptions& o, const std::string& path, bool cut_torn_line) {
   std::vector<lab::ArenaGame> games;
   if (!std::filesystem::exists(path)) return games;
   const std::string text = read_file_text(path);
@@ -29,7 +31,7 @@ std::vector<lab::ArenaGame> read_finished_games(const lab::ArenaOptions& o, cons
     ++line_number;
     const size_t nl = text.find('\n', pos);
     if (nl == std::string::npos) {
-      std::filesystem::resize_file(path, pos);  // torn: that game is played again
+      if (cut_torn_line) std::filesystem::resize_file(path, pos);  // torn: that game is played again
       break;
     }
     const std::string where = path + " line " + std::to_string(line_number) + ": ";
@@ -48,6 +50,20 @@ std::vector<lab::ArenaGame> read_finished_games(const lab::ArenaOptions& o, cons
   return games;
 }
 
+void print_summary(const lab::ArenaOptions& o, const lab::ArenaSummary& summary, bool json) {
+  if (json) {
+    nlohmann::json j = summary.to_json();
+    j["arena_games"] = o.games;  // "games" are those summed up: fewer with --summary of an unfinished run
+    std::printf("%s\n", j.dump().c_str());
+    return;
+  }
+  const std::string games = summary.games == o.games ? std::to_string(o.games)
+                                                     : std::to_string(summary.games) + " of " + std::to_string(o.games);
+  std::printf("%s %s games, %dx%d, %d steps, budget %s\n\n", games.c_str(), o.four_player ? "four-player" : "two-player",
+              o.config.size, o.config.size, o.config.episode_steps, budget_text(o.budget).c_str());
+  std::printf("%s", summary.table().c_str());
+}
+
 int run(const std::vector<std::string>& args) {
   lab::Cluster cluster;
   const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
@@ -55,7 +71,7 @@ int run(const std::vector<std::string>& args) {
   Flags flags(args,
               {"players", "games", "jobs", "budget-ms", "iterations", "seed", "size", "episode-steps", "out",
                "replays", "act-timeout", "overage", "python"},
-              {"four-player", "json", "no-progress", "resume"});
+              {"four-player", "json", "no-progress", "resume", "summary"});
   if (!flags.positional().empty()) throw UsageError("unexpected argument '" + flags.positional()[0] + "'");
   lab::ArenaOptions o;
   if (!flags.has("players")) throw UsageError("--players is required, e.g. --players 'greedy;random'");
@@ -90,9 +106,18 @@ int run(const std::vector<std::string>& args) {
   const std::string out_path = flags.get("out", "");
   const bool resume = flags.has("resume");
   if (resume && out_path.empty()) throw UsageError("--resume continues the games of --out: give --out");
+  if (flags.has("summary")) {
+    // The games --out holds so far (a run going on in another process, or
+    // stopped), summed up as the arena would; nothing is played or written.
+    if (out_path.empty()) throw UsageError("--summary reads the games of --out: give --out");
+    if (resume || !o.replay_dir.empty()) throw UsageError("--summary plays nothing: it takes neither --resume nor --replays");
+    if (!std::filesystem::exists(out_path)) throw std::runtime_error(out_path + ": no such file");
+    print_summary(o, lab::summarize_arena(o, read_finished_games(o, out_path, /*cut_torn_line=*/false)), json);
+    return 0;
+  }
 
   std::vector<lab::ArenaGame> finished;
-  if (resume) finished = read_finished_games(o, out_path);
+  if (resume) finished = read_finished_games(o, out_path, /*cut_torn_line=*/true);
   std::ofstream jsonl;
   if (!out_path.empty()) {
     jsonl.open(out_path, resume ? std::ios::app : std::ios::trunc);
@@ -118,15 +143,7 @@ int run(const std::vector<std::string>& args) {
   };
   const lab::ArenaSummary summary = lab::run_arena(o, on_game, finished);
   if (progress) std::fprintf(stderr, "\n");
-  if (json) {
-    std::printf("%s\n", summary.to_json().dump().c_str());
-  } else {
-    std::string budget = o.budget.milliseconds > 0 ? std::to_string(o.budget.milliseconds) + " ms" : "no deadline";
-    if (o.budget.iterations > 0) budget += ", " + std::to_string(o.budget.iterations) + " iterations";
-    std::printf("%d %s games, %dx%d, %d steps, budget %s\n\n", summary.games, o.four_player ? "four-player" : "two-player",
-                o.config.size, o.config.size, o.config.episode_steps, budget.c_str());
-    std::printf("%s", summary.table().c_str());
-  }
+  print_summary(o, summary, json);
   return 0;
 }
 
@@ -134,7 +151,7 @@ HALITE_COMMAND(Command{
     "arena", "play many games between planners and Python agent files; per-game JSONL and a summary with win rates, CIs and Elo",
     "usage: halite arena --players 'SPEC;SPEC' [--games 10] [--four-player] [--jobs CORES]\n"
     "                    [--budget-ms MS] [--iterations N] [--seed 1] [--size 21] [--episode-steps 400]\n"
-    "                    [--out FILE.jsonl [--resume]] [--replays DIR] [--json] [--no-progress]\n"
+    "                    [--out FILE.jsonl [--resume | --summary]] [--replays DIR] [--json] [--no-progress]\n"
     "                    [--act-timeout 3] [--overage 60] [--python /usr/bin/python3]\n"
     "       mpirun -np N halite arena ...   (the games shared by N processes; docs/cluster.md)\n\n"
     "Plays games between player specs. A spec is NAME or NAME:key=value,key=value\n"
@@ -165,14 +182,18 @@ HALITE_COMMAND(Command{
     "                     its turn times\n"
     "  --resume           keep the games already in --out (a stopped run of the same\n"
     "                     arena: same players, seed and games) and play only the others\n"
+    "  --summary          play nothing: the summary of the games --out holds so far (a\n"
+    "                     run of the same arena, going on in another process or stopped;\n"
+    "                     a torn last line left out, the file untouched)\n"
     "  --replays DIR      write each game's Kaggle replay as DIR/game-<i>.json\n"
     "  --act-timeout S    actTimeout: seconds per turn for Python agents (default 3, Kaggle's env)\n"
     "  --overage S        the overage bank of Python agents in seconds (default 60)\n"
     "  --python PATH      the interpreter of Python agents (default /usr/bin/python3)\n"
     "  --json             print the summary as one JSON object:\n"
-    "                     {\"games\", \"aborted\", \"timed_games\", \"players\": [{\"name\", \"games\", \"wins\",\n"
-    "                      \"win_rate\", \"ci95\", \"elo\", \"avg_bank\", \"turn_ms\": {\"p50\", \"p99\", \"max\",\n"
-    "                      \"turns\"}, \"errors\"}]}\n"
+    "                     {\"games\", \"arena_games\", \"aborted\", \"timed_games\", \"players\": [{\"name\",\n"
+    "                      \"games\", \"wins\", \"win_rate\", \"ci95\", \"elo\", \"avg_bank\", \"turn_ms\": {\"p50\",\n"
+    "                      \"p99\", \"max\", \"turns\"}, \"errors\"}]} (\"games\": those summed up,\n"
+    "                      \"arena_games\": --games)\n"
     "  --no-progress      no progress bar (it is shown only on a terminal anyway)\n",
     run});
 

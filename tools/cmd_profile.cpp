@@ -179,10 +179,8 @@ int run_planner(const Flags& flags) {
       ships.series[0].x.push_back(t.turn), ships.series[0].y.push_back(t.ships);
       if (recorder->has_tree()) ships.series[1].x.push_back(t.turn), ships.series[1].y.push_back(t.tree.units);
     }
-    std::string budget = mo.budget.milliseconds > 0 ? std::to_string(mo.budget.milliseconds) + " ms" : "";
-    if (mo.budget.iterations > 0) budget += (budget.empty() ? "" : ", ") + std::to_string(mo.budget.iterations) + " iterations";
     std::ofstream svg(flags.get("svg", ""));
-    svg << lab::svg_plot("halite profile " + name + " (" + budget + ", " + std::to_string(mo.config.size) + "x" +
+    svg << lab::svg_plot("halite profile " + name + " (" + budget_text(mo.budget) + ", " + std::to_string(mo.config.size) + "x" +
                                 std::to_string(mo.config.size) + ", seed " + std::to_string(seed) + ")",
                             "turn", {time, sims, ships});
     if (!svg) throw std::runtime_error("cannot write " + flags.get("svg", ""));

@@ -165,8 +165,7 @@ int run(const std::vector<std::string>& args) {
                   o.planner.c_str(), lab::tune_params(o).size(), o.spsa.iterations, o.games,
                   o.mode == "pair" ? "theta+ vs theta-" : ("each vs " + o.opponent).c_str(), o.players, o.config.size,
                   o.config.size, o.config.episode_steps,
-                  o.budget.milliseconds > 0 ? (duration_ms_text(o.budget.milliseconds) + " ms").c_str()
-                                            : (std::to_string(o.budget.iterations) + " iterations").c_str());
+                  budget_text(o.budget).c_str());
       std::printf("log: %s (continue with: halite tune --resume %s)\n", log_path.c_str(), log_path.c_str());
       std::fflush(stdout);
     }

@@ -25,6 +25,10 @@ const std::vector<Command>& commands();
 // The non-empty items of a `sep`-separated list ("a;b;;c" -> a, b, c).
 std::vector<std::string> split_list(const std::string& text, char sep);
 
+// A turn budget as the summaries print it: "1000 ms", "400 iterations",
+// "1000 ms, 400 iterations", or "no deadline" when it sets neither.
+std::string budget_text(const lab::TurnBudget& budget);
+
 // A spec with a parameter file: NAME@FILE[:k=v,...] or @FILE[:k=v,...]. FILE
 // holds {"planner": NAME, "params": {...}} (what `halite tune` writes; the
 // name may then be left out) or a plain {"name": value} object (`halite

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "command.h"
 #include "halite/search/param_file.h"
@@ -55,6 +56,12 @@ lab::PlayerSpec parse_player_spec(const std::string& text, int num_players) {
 
 std::vector<std::string> split_list(const std::string& text, char sep) {
   return absl::StrSplit(text, sep, absl::SkipEmpty());
+}
+
+std::string budget_text(const lab::TurnBudget& budget) {
+  std::string text = budget.milliseconds > 0 ? absl::StrCat(budget.milliseconds, " ms") : "";
+  if (budget.iterations > 0) absl::StrAppend(&text, text.empty() ? "" : ", ", budget.iterations, " iterations");
+  return text.empty() ? "no deadline" : text;
 }
 
 Flags::Flags(const std::vector<std::string>& args, const std::vector<std::string>& valued,

@@ -227,11 +227,11 @@ class Tally {
         turn_ms_(options.players.size()),
         bank_sum_(options.players.size(), 0),
         seat_count_(options.players.size(), 0) {
-    summary_.games = options.games;
     summary_.players.resize(options.players.size());
   }
 
   void add(const ArenaGame& game) {
+    ++summary_.games;
     if (!game.result.aborted.empty()) {
       ++summary_.aborted;
       return;
@@ -290,6 +290,18 @@ class Tally {
   std::vector<double> bank_sum_;
   std::vector<int> seat_count_;
 };
+
+// Which of the arena's games `finished` holds; throws std::invalid_argument
+// for a game that is not in the arena or is there twice.
+std::vector<bool> finished_indices(const ArenaOptions& options, const std::vector<ArenaGame>& finished) {
+  std::vector<bool> done(static_cast<size_t>(options.games), false);
+  for (const ArenaGame& game : finished) {
+    if (game.index < 0 || game.index >= options.games) throw std::invalid_argument("game " + std::to_string(game.index) + " is not in this arena");
+    if (done[game.index]) throw std::invalid_argument("game " + std::to_string(game.index) + " is there twice");
+    done[game.index] = true;
+  }
+  return done;
+}
 
 // What a rank needs to play an arena's games: everything but the jobs and the cluster.
 nlohmann::json arena_context(const ArenaOptions& o) {
@@ -386,13 +398,8 @@ ArenaSummary run_arena(const ArenaOptions& options, const std::function<void(con
     if (!spec.python_file.empty()) check_python_agent(options.python, spec.python_file);
 
   Tally tally(options);
-  std::vector<bool> done(static_cast<size_t>(options.games), false);
-  for (const ArenaGame& game : finished) {
-    if (game.index < 0 || game.index >= options.games) throw std::invalid_argument("game " + std::to_string(game.index) + " is not in this arena");
-    if (done[game.index]) throw std::invalid_argument("game " + std::to_string(game.index) + " is there twice");
-    done[game.index] = true;
-    tally.add(game);
-  }
+  const std::vector<bool> done = finished_indices(options, finished);
+  for (const ArenaGame& game : finished) tally.add(game);
   std::vector<int> todo;
   for (int g = 0; g < options.games; ++g)
     if (!done[g]) todo.push_back(g);
@@ -428,6 +435,13 @@ ArenaSummary run_arena(const ArenaOptions& options, const std::function<void(con
   for (int j = 1; j < jobs; ++j) threads.emplace_back(worker);
   worker();
   for (std::thread& t : threads) t.join();
+  return tally.finish();
+}
+
+ArenaSummary summarize_arena(const ArenaOptions& options, const std::vector<ArenaGame>& games) {
+  finished_indices(options, games);
+  Tally tally(options);
+  for (const ArenaGame& game : games) tally.add(game);
   return tally.finish();
 }
 

@@ -98,7 +98,7 @@ struct ArenaPlayerSummary {
 };
 
 struct ArenaSummary {
-  int games = 0;
+  int games = 0;    // games summed up, aborted ones included (run_arena: all of the arena's)
   int aborted = 0;  // games the engine could not finish (MatchResult::aborted): in no player's figures
   int timed_games = 0;  // finished games whose turn times the players' turn_* cover (records
                         // written before records held turn times hold none)
@@ -114,6 +114,12 @@ struct ArenaSummary {
 // played again; throws std::invalid_argument if one is there twice.
 ArenaSummary run_arena(const ArenaOptions& options, const std::function<void(const ArenaGame&)>& on_game = {},
                        const std::vector<ArenaGame>& finished = {});
+
+// The summary of some of the arena's games (read back with game_from_record,
+// e.g. of a run still going or stopped), as run_arena would give it had they
+// been all: `games` is their number. Throws std::invalid_argument for a game
+// that is not in the arena or is there twice.
+ArenaSummary summarize_arena(const ArenaOptions& options, const std::vector<ArenaGame>& games);
 
 // Under a cluster, ranks other than 0 call this instead of run_arena: they play
 // the games rank 0 hands out on `jobs` threads until rank 0 is done.
