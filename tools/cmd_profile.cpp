@@ -58,7 +58,8 @@ class RecordingPlanner final : public search::Planner {
     int ships;
     search::MctsPlanner::TreeInfo tree;  // mcts only (has_tree())
   };
-  explicit RecordingPlanner(std::unique_ptr<search::Planner> inner) : inner_(std::move(inner)) {}
+  explicit RecordingPlanner(std::unique_ptr<search::Planner> inner)
+      : inner_(std::move(inner)), tree_(dynamic_cast<const search::MctsPlanner*>(inner_.get())) {}
   std::string name() const override { return inner_->name(); }
   void new_game() override {
     inner_->reset();
@@ -72,15 +73,16 @@ class RecordingPlanner final : public search::Planner {
     const double ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
     stats_ = inner_->last_stats();
     turns_.push_back({state.step(), ms, stats_.iterations, stats_.simulated_steps, ships, {}});
-    if (const auto* mcts = dynamic_cast<const search::MctsPlanner*>(inner_.get())) turns_.back().tree = mcts->tree_info();
+    if (tree_) turns_.back().tree = tree_->tree_info();
     return orders;
   }
   const std::vector<Turn>& turns() const { return turns_; }
   // The tree search leaves what its tree held each turn (MctsPlanner::TreeInfo).
-  bool has_tree() const { return dynamic_cast<const search::MctsPlanner*>(inner_.get()) != nullptr; }
+  bool has_tree() const { return tree_ != nullptr; }
 
  private:
   std::unique_ptr<search::Planner> inner_;
+  const search::MctsPlanner* tree_;  // inner_ when it is the tree search, else null
   std::vector<Turn> turns_;
 };
 
