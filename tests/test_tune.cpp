@@ -96,6 +96,20 @@ std::pair<int, std::string> run_tool(const std::string&, const std::string& args
   return {run.status, run.output};
 }
 
+// The small arena the --resume and --summary tests run, and the same arena
+// on another seed (whose records --resume and --summary must refuse).
+const std::string kSmallArena =
+    "arena --players 'miner;random' --games 6 --size 7 --episode-steps 20 --iterations 10 --seed 4 --jobs 2";
+const std::string kOtherSeedArena =
+    "arena --players 'miner;random' --games 6 --size 7 --episode-steps 20 --iterations 10 --seed 5";
+
+// The file a run leaves when stopped after two games, its writer killed in the
+// middle of the third line: the first two of `all` and half the third.
+void write_interrupted_run(const std::string& path, const std::vector<std::string>& all) {
+  std::ofstream part(path);
+  part << all[0] << "\n" << all[1] << "\n" << all[2].substr(0, all[2].size() / 2);
+}
+
 }  // namespace
 
 TEST_CASE("SPSA gains follow the standard schedule, set by c_end and r_end", "[tune]") {
@@ -619,16 +633,12 @@ TEST_CASE("the submission spec plays bot/submission.json as built in, and halite
 TEST_CASE("halite arena --resume keeps the finished games of --out and plays the others", "[arena][tool]") {
   const TempDir tmp("halite_tune_test_arena-resume");
   const std::string dir = tmp.str();
-  const std::string arena = "arena --players 'miner;random' --games 6 --size 7 --episode-steps 20 --iterations 10 --seed 4 --jobs 2";
+  const std::string& arena = kSmallArena;
   REQUIRE(run_tool(dir, arena + " --out " + dir + "/all.jsonl").first == 0);
-  std::vector<std::string> all = lines_of(read_text(dir + "/all.jsonl"));
+  const std::vector<std::string> all = lines_of(read_text(dir + "/all.jsonl"));
   REQUIRE(all.size() == 6);
 
-  // A run stopped after two games, the writer killed in the middle of a third line.
-  {
-    std::ofstream part(dir + "/part.jsonl");
-    part << all[0] << "\n" << all[1] << "\n" << all[2].substr(0, all[2].size() / 2);
-  }
+  write_interrupted_run(dir + "/part.jsonl", all);
   auto [status, text] = run_tool(dir, arena + " --json --out " + dir + "/part.jsonl --resume");
   INFO(text);
   REQUIRE(status == 0);
@@ -644,8 +654,7 @@ TEST_CASE("halite arena --resume keeps the finished games of --out and plays the
   CHECK(summary["players"][0]["games"] == 6);
 
   // Lines of another arena, or not JSON: refused with the file and line.
-  auto [seed_status, seed_text] = run_tool(dir, "arena --players 'miner;random' --games 6 --size 7 --episode-steps 20 "
-                                                "--iterations 10 --seed 5 --out " + dir + "/all.jsonl --resume");
+  auto [seed_status, seed_text] = run_tool(dir, kOtherSeedArena + " --out " + dir + "/all.jsonl --resume");
   CHECK(seed_status == 1);
   CHECK(seed_text.find("all.jsonl line 1: \"board_seed\"") != std::string::npos);
   auto [players_status, players_text] = run_tool(dir, "arena --players 'random;miner' --games 6 --size 7 --episode-steps 20 "
@@ -665,7 +674,7 @@ TEST_CASE("halite arena --resume keeps the finished games of --out and plays the
 TEST_CASE("halite arena --summary sums up the games --out holds so far and touches nothing", "[arena][tool]") {
   const TempDir tmp("halite_tune_test_arena-summary");
   const std::string dir = tmp.str();
-  const std::string arena = "arena --players 'miner;random' --games 6 --size 7 --episode-steps 20 --iterations 10 --seed 4 --jobs 2";
+  const std::string& arena = kSmallArena;
   auto [run_status, run_text] = run_tool(dir, arena + " --json --out " + dir + "/all.jsonl");
   REQUIRE(run_status == 0);
   const nlohmann::json played = nlohmann::json::parse(run_text);
@@ -679,10 +688,7 @@ TEST_CASE("halite arena --summary sums up the games --out holds so far and touch
   CHECK(nlohmann::json::parse(all_text) == played);
 
   // A run going on: two games written, the third being written.
-  {
-    std::ofstream part(dir + "/part.jsonl");
-    part << all[0] << "\n" << all[1] << "\n" << all[2].substr(0, all[2].size() / 2);
-  }
+  write_interrupted_run(dir + "/part.jsonl", all);
   const std::string before = read_text(dir + "/part.jsonl");
   auto [part_status, part_text] = run_tool(dir, arena + " --json --summary --out " + dir + "/part.jsonl");
   INFO(part_text);
@@ -700,8 +706,7 @@ TEST_CASE("halite arena --summary sums up the games --out holds so far and touch
   auto [missing_status, missing_text] = run_tool(dir, arena + " --summary --out " + dir + "/none.jsonl");
   CHECK(missing_status == 1);
   CHECK(missing_text.find("none.jsonl: no such file") != std::string::npos);
-  auto [seed_status, seed_text] = run_tool(dir, "arena --players 'miner;random' --games 6 --size 7 --episode-steps 20 "
-                                                "--iterations 10 --seed 5 --summary --out " + dir + "/all.jsonl");
+  auto [seed_status, seed_text] = run_tool(dir, kOtherSeedArena + " --summary --out " + dir + "/all.jsonl");
   CHECK(seed_status == 1);
   CHECK(seed_text.find("all.jsonl line 1: \"board_seed\"") != std::string::npos);
   CHECK(run_tool(dir, arena + " --summary").first == 2);  // --summary reads --out
