@@ -4,7 +4,9 @@
 #pragma once
 
 #include <map>
-#include <nlohmann/json.hpp>
+// Declarations only: every planner includes this header, and the whole JSON
+// library (params.cpp, the parameter files) cost each of them 2 s of compile.
+#include <nlohmann/json_fwd.hpp>
 #include <stdexcept>
 #include <string>
 #include <vector>
