@@ -10,7 +10,9 @@
 #include "bot.h"
 #include "halite/search/planner.h"
 #include "options.h"
+#if HALITE_BOT_REFEREE
 #include "referee.h"
+#endif
 
 namespace {
 
@@ -29,12 +31,14 @@ void list_planners() {
   }
 }
 
+#if HALITE_BOT_REFEREE
 std::string self_path(const char* argv0) {
   char buf[4096];
   const ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
   if (n <= 0) return argv0;
   return std::string(buf, static_cast<size_t>(n));
 }
+#endif
 
 }  // namespace
 
@@ -42,6 +46,7 @@ int main(int argc, char** argv) {
   halite::bot::Options options;
   std::unique_ptr<halite::bot::Bot> bot;
   try {
+#if HALITE_BOT_REFEREE
     halite::bot::RefereeOptions referee;
     if (halite::bot::parse_referee_args(argc, argv, &referee)) {
       // Local games: check the bot options here, then play them in a child.
@@ -52,6 +57,13 @@ int main(int argc, char** argv) {
       { halite::bot::Bot check(child); }
       return halite::bot::run_referee(referee, self_path(argv[0]));
     }
+#else
+    for (int i = 1; i < argc; ++i)
+      if (const std::string a = argv[i]; a == "--vs" || a.rfind("--vs=", 0) == 0)
+        throw halite::bot::UsageError(
+            "--vs: this halite_bot has no local referee (built with HALITE_BOT_REFEREE=OFF, as "
+            "bot/make_submission.sh builds the Kaggle submission); the build tree's bot/halite_bot has it");
+#endif
     options = halite::bot::parse_args(argc, argv);
     if (options.help) {
       std::printf("%s", halite::bot::usage_text().c_str());

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Builds submission.tar.gz for Kaggle: main.py + a statically linked halite_bot
-# + bot.json, the --config file (default: bot/submission.json, the settings
+# (the line protocol only, without the local referee --vs) + bot.json, the --config file (default: bot/submission.json, the settings
 # measured best against the public bots). Runs a short smoke game through the
 # packed files before writing the archive.
 #
@@ -33,7 +33,7 @@ done
 generator=""
 command -v ninja >/dev/null 2>&1 && generator="-G Ninja"
 # shellcheck disable=SC2086
-cmake -S "$root" -B "$build" $generator -DCMAKE_BUILD_TYPE=Release -DHALITE_BOT_STATIC=ON \
+cmake -S "$root" -B "$build" $generator -DCMAKE_BUILD_TYPE=Release -DHALITE_BOT_STATIC=ON -DHALITE_BOT_REFEREE=OFF \
   -DHALITE_NATIVE=OFF -DHALITE_SANITIZE=OFF -DHALITE_BUILD_TESTS=OFF -DHALITE_BUILD_BENCH=OFF -DHALITE_PYTHON=OFF \
   -DZLIB_LIBRARY="$libz" -DZLIB_LIBRARY_RELEASE="$libz" >/dev/null
 cmake --build "$build" --target halite_bot

@@ -1,5 +1,6 @@
 """bot/make_submission.sh builds what Kaggle is given: a tarball of main.py,
-a statically linked halite_bot and the bot.json passed with --config (by
+a statically linked halite_bot (without the local referee: --vs is refused)
+and the bot.json passed with --config (by
 default bot/submission.json), after its own smoke game; and it refuses what
 it cannot use.
 
@@ -49,6 +50,12 @@ def main():
                     ldd = subprocess.run(["ldd", os.path.join(unpacked, "halite_bot")], capture_output=True, text=True)
                     if ldd.returncode == 0 and "not a dynamic executable" not in ldd.stdout + ldd.stderr:
                         failures.append("halite_bot is dynamically linked:\n" + ldd.stdout)
+                    # Packed without the local referee: --vs is refused, naming why.
+                    vs = subprocess.run([os.path.join(unpacked, "halite_bot"), "--vs", "miner"], capture_output=True,
+                                        text=True, timeout=60)
+                    if vs.returncode != 2 or "no local referee" not in vs.stderr:
+                        failures.append(f"the packed halite_bot --vs miner: exit {vs.returncode}, stderr "
+                                        f"{vs.stderr[:300]!r}")
         # No --config: the project's submission settings are packed.
         default_out = os.path.join(root, "default", "submission.tar.gz")
         r = subprocess.run(["sh", script, "--out", default_out, "--build-dir", os.path.join(work, "build")],
