@@ -1,8 +1,9 @@
 #!/bin/sh
 # Builds submission.tar.gz for Kaggle: main.py + a statically linked halite_bot
-# (the line protocol only, without the local referee --vs) + bot.json, the --config file (default: bot/submission.json, the settings
-# measured best against the public bots). Runs a short smoke game through the
-# packed files before writing the archive.
+# (the line protocol only, without the local referee --vs) + bot.json, the
+# --config file (default: bot/submission.json, the settings measured best
+# against the public bots). Runs a short smoke game through the packed files
+# before writing the archive.
 #
 #   bot/make_submission.sh [--config tuned.json] [--out submission.tar.gz] [--build-dir DIR]
 set -eu
@@ -17,7 +18,7 @@ while [ $# -gt 0 ]; do
     --config) config=$(cd "$(dirname "$2")" && pwd)/$(basename "$2"); shift 2 ;;
     --out) case "$2" in /*) out="$2" ;; *) out="$PWD/$2" ;; esac; shift 2 ;;
     --build-dir) build="$2"; shift 2 ;;
-    -h|--help) sed -n '2,7p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,8p' "$0"; exit 0 ;;
     *) echo "make_submission.sh: unknown argument $1" >&2; exit 2 ;;
   esac
 done
