@@ -4,13 +4,14 @@
 #include <cstdlib>
 #include <iostream>
 #include <string>
-#include <unistd.h>
 #include <vector>
 
 #include "bot.h"
 #include "halite/search/planner.h"
 #include "options.h"
 #if HALITE_BOT_REFEREE
+#include <unistd.h>  // readlink, for the referee's child process
+
 #include "referee.h"
 #endif
 
