@@ -3,7 +3,7 @@
 //
 // Each searched unit (own ships in contact, and with opponent_bandits the
 // enemy ships) has its own tree over its own moves, tree_depth turns deep
-// (nodes from a pool of max_nodes preallocated per planner); no tree sees
+// (nodes from a pool of max_nodes, its room reserved per planner); no tree sees
 // the others' moves (Smitsimax, the decoupled search of CodinGame's
 // simultaneous-move contests). A simulation copies the root state, lets
 // every unit's tree pick a move (UCB1 with a bias toward the greedy move, or
@@ -58,7 +58,7 @@ std::vector<ParamSpec> smitsimax_specs() {
       {"regret_matching", 0, 0, 1, "1: regret matching instead of UCB1 in the bandits", true, /*tunable=*/false},
       {"rm_exploration", 0.1, 0, 1, "regret matching's uniform exploration mix", },
       {"opponent_bandits", 0, 0, 1, "1: opponents' ships get their own bandits; 0: they play greedy", true, /*tunable=*/false},
-      {"max_nodes", 60000, 100, 10000000, "node pool size per turn (preallocated); also bounds the units searched", true, /*tunable=*/false},
+      {"max_nodes", 60000, 100, 10000000, "node pool size per turn (its room reserved up front); also bounds the units searched", true, /*tunable=*/false},
       {"global_weight", 0.3, 0, 10, "weight of the whole evaluation's gain in a ship's reward (the rest is the ship's own)"},
       {"penalty_weight", 1, 0, 10, "weight of the greedy safety penalties added to the searched move values"},
       {"greedy_first_turn", 0, 0, 1, "1: own ships without a bandit play the greedy move on the first simulated turn", true, /*tunable=*/false},
@@ -86,8 +86,11 @@ class DecoupledTrees final : public GreedyAnchoredSearch {
     const auto t0 = std::chrono::steady_clock::now();
     stats_ = {};
     if (root.player(player).status != Status::Active) return {};
-    const size_t pool = static_cast<size_t>(mp_.max_nodes);
-    if (nodes_.size() != pool) nodes_.resize(pool);
+    // The pool's room is taken once (no reallocation while a turn holds
+    // references into it); its nodes are built as the trees first reach
+    // them: new_node() sets every field, so zeroing max_nodes of them up
+    // front (15 MB at the default) would only cost the first plan.
+    if (nodes_.capacity() < static_cast<size_t>(mp_.max_nodes)) nodes_.reserve(static_cast<size_t>(mp_.max_nodes));
     const Budget inner = budget.for_search(ap_.safety_ms, ap_.default_iterations);
     prepare_root(root, player, mp_.max_nodes, mp_.opponent_bandits);
     // Root nodes 0 .. units-1, one per unit.
@@ -149,7 +152,8 @@ class DecoupledTrees final : public GreedyAnchoredSearch {
   };
 
   int new_node() {
-    if (used_nodes_ >= static_cast<int>(nodes_.size())) return -1;
+    if (used_nodes_ >= mp_.max_nodes) return -1;
+    if (used_nodes_ == static_cast<int>(nodes_.size())) nodes_.emplace_back();
     Node& nd = nodes_[used_nodes_];
     std::fill(std::begin(nd.child), std::end(nd.child), -1);
     std::fill(std::begin(nd.n), std::end(nd.n), 0);
