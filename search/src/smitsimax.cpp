@@ -3,8 +3,8 @@
 //
 // Each searched unit (own ships in contact, and with opponent_bandits the
 // enemy ships) has its own tree over its own moves, tree_depth turns deep
-// (nodes from a pool of max_nodes, its room reserved per planner); no tree sees
-// the others' moves (Smitsimax, the decoupled search of CodinGame's
+// (nodes from a pool of max_nodes, its room reserved per planner); no tree
+// sees the others' moves (Smitsimax, the decoupled search of CodinGame's
 // simultaneous-move contests). A simulation copies the root state, lets
 // every unit's tree pick a move (UCB1 with a bias toward the greedy move, or
 // regret matching), stages the greedy builds and the opponents' greedy
