@@ -175,26 +175,41 @@ ParamSpec ids_as_strings_spec() {
 }
 }  // namespace
 
+namespace {
+// ZETA_PARAMS as a table, row i for zp::Id i: the specs and from() loop over
+// it (one loop each, rather than the expanded code of a hundred-odd
+// push_backs and lookups, which took the compiler several seconds).
+struct ZetaRow {
+  const char* name;
+  double best, late, early, lo, hi;
+  bool integer;
+  const char* help;
+};
+constexpr ZetaRow kZetaRows[] = {
+#define ZETA_ROW(name, best_v, late_v, early_v, lo, hi, integer, help) \
+  {#name, best_v, late_v, early_v, lo, hi, integer, help},
+    ZETA_PARAMS(ZETA_ROW)
+#undef ZETA_ROW
+};
+static_assert(std::size(kZetaRows) == zp::ids_as_strings, "a row per parameter, in zp::Id's order");
+
+std::string early_name(const ZetaRow& row) { return std::string("early_") + row.name; }
+}  // namespace
+
 std::vector<ParamSpec> zeta_model_specs() {
   std::vector<ParamSpec> specs;
-#define ZETA_SPEC(name, best_v, late_v, early_v, lo, hi, integer, help) \
-  if (!std::isnan(best_v)) specs.push_back({#name, best_v, lo, hi, help, integer});
-  ZETA_PARAMS(ZETA_SPEC)
-#undef ZETA_SPEC
+  for (const ZetaRow& row : kZetaRows)
+    if (!std::isnan(row.best)) specs.push_back({row.name, row.best, row.lo, row.hi, row.help, row.integer});
   specs.push_back(ids_as_strings_spec());
   return specs;
 }
 
 std::vector<ParamSpec> zf_model_specs() {
   std::vector<ParamSpec> specs;
-#define ZF_SPEC(name, best_v, late_v, early_v, lo, hi, integer, help) \
-  specs.push_back({#name, late_v, lo, hi, help, integer});
-  ZETA_PARAMS(ZF_SPEC)
-#undef ZF_SPEC
-#define ZF_EARLY_SPEC(name, best_v, late_v, early_v, lo, hi, integer, help) \
-  specs.push_back({"early_" #name, early_v, lo, hi, "before step early_until: " help, integer});
-  ZETA_PARAMS(ZF_EARLY_SPEC)
-#undef ZF_EARLY_SPEC
+  for (const ZetaRow& row : kZetaRows) specs.push_back({row.name, row.late, row.lo, row.hi, row.help, row.integer});
+  for (const ZetaRow& row : kZetaRows)
+    specs.push_back({early_name(row), row.early, row.lo, row.hi, std::string("before step early_until: ") + row.help,
+                     row.integer});
   // zeta_final's late guarding_norm (1.1) lies beyond zeta_best's range.
   for (ParamSpec& spec : specs)
     if (spec.name == "guarding_norm" || spec.name == "early_guarding_norm") spec.max = 5;
@@ -209,20 +224,17 @@ ZetaModelParams ZetaModelParams::from(const Params& p, ZetaVariant variant) {
   z.variant = variant;
   z.values.assign(zp::kNumParams, 0.0);
   if (variant == ZetaVariant::best) {
-#define ZETA_GET(name, best_v, late_v, early_v, lo, hi, integer, help) \
-  if (!std::isnan(best_v)) z.values[zp::name] = p.get(#name);
-    ZETA_PARAMS(ZETA_GET)
-#undef ZETA_GET
+    for (size_t i = 0; i < std::size(kZetaRows); ++i)
+      if (!std::isnan(kZetaRows[i].best)) z.values[i] = p.get(kZetaRows[i].name);
     z.values[zp::ids_as_strings] = p.get("ids_as_strings");
     z.early = z.values;
     return z;
   }
   z.early.assign(zp::kNumParams, 0.0);
-#define ZF_GET(name, best_v, late_v, early_v, lo, hi, integer, help) \
-  z.values[zp::name] = p.get(#name);                                 \
-  z.early[zp::name] = p.get("early_" #name);
-  ZETA_PARAMS(ZF_GET)
-#undef ZF_GET
+  for (size_t i = 0; i < std::size(kZetaRows); ++i) {
+    z.values[i] = p.get(kZetaRows[i].name);
+    z.early[i] = p.get(early_name(kZetaRows[i]));
+  }
   z.values[zp::ids_as_strings] = z.early[zp::ids_as_strings] = p.get("ids_as_strings");
   z.early_until = static_cast<int>(p.get("early_until"));
   return z;
