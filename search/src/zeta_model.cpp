@@ -173,9 +173,7 @@ ParamSpec ids_as_strings_spec() {
       "order, as in Kaggle's env";
   return {"ids_as_strings", 0, 0, 1, help, true, false};
 }
-}  // namespace
 
-namespace {
 // ZETA_PARAMS as a table, row i for zp::Id i: the specs and from() loop over
 // it (one loop each, rather than the expanded code of a hundred-odd
 // push_backs and lookups, which took the compiler several seconds).
