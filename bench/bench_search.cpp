@@ -3,11 +3,15 @@
 #include <benchmark/benchmark.h>
 
 #include "halite/search/bench_positions.h"
-#include "halite/search/fleet.h"
-#include "halite/search/greedy.h"
+#include "halite/search/policy/fleet.h"
+#include "halite/search/policy/greedy.h"
 #include "halite/search/planner.h"
-#include "halite/search/recognizer.h"
-#include "halite/search/rollout.h"
+#include "halite/search/model/recognizer.h"
+#include "halite/search/policy/rollout.h"
+
+#ifdef HALITE_OPPONENTS
+#include "halite/opponents/opponents.h"
+#endif
 
 using namespace halite;
 using namespace halite::search;
@@ -147,11 +151,12 @@ void rollout_turns_on(benchmark::State& st, const std::vector<BenchPosition>& on
 }
 
 // One ModelRecognizer::observe() as the fleet and beam planners make it each
-// turn: mz_model's orders for every opponent (the positions are unrelated
+// turn with the registered models (opponents/: mz_model, zeta_model, zf_model): their orders for every opponent (the positions are unrelated
 // states, so nothing is scored and no opponent is dropped: the full cost).
 void recognizer_observes_on(benchmark::State& st, const std::vector<BenchPosition>& on) {
   const FleetParams fleet = FleetParams::from(default_params("fleet"));
-  ModelRecognizer recognizer(opponent_model_kinds(), fleet.predict_min_agreement, fleet.predict_min_actions,
+  if (registered_opponent_models().empty()) return st.SkipWithError("this build has no opponent models (HALITE_OPPONENTS=OFF)");
+  ModelRecognizer recognizer(registered_opponent_models(), fleet.predict_min_agreement, fleet.predict_min_actions,
                              fleet.predict_max_misses);
   size_t k = 0;
   for (auto _ : st) {
@@ -192,4 +197,15 @@ BENCHMARK(BM_RolloutTurn4p)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 
-BENCHMARK_MAIN();
+// The programs' start: the models of named bots registered, as in `halite`
+// and the bot, so that the planners benched here predict as they play.
+int main(int argc, char** argv) {
+#ifdef HALITE_OPPONENTS
+  halite::opponents::register_opponents();
+#endif
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

@@ -9,6 +9,10 @@
 #include "bot.h"
 #include "halite/search/planner.h"
 #include "options.h"
+
+#ifdef HALITE_OPPONENTS
+#include "halite/opponents/opponents.h"
+#endif
 #if HALITE_BOT_REFEREE
 #include <unistd.h>  // readlink, for the referee's child process
 
@@ -44,6 +48,9 @@ std::string self_path(const char* argv0) {
 }  // namespace
 
 int main(int argc, char** argv) {
+#ifdef HALITE_OPPONENTS
+  halite::opponents::register_opponents();
+#endif
   halite::bot::Options options;
   std::unique_ptr<halite::bot::Bot> bot;
   try {

@@ -3,8 +3,14 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <cmath>
+#include <limits>
 #include <set>
+#include <tuple>
+#include <vector>
 
+#include "halite/search/rng.h"
 #include "halite/state.h"
 
 namespace halite::testing {
@@ -46,6 +52,38 @@ inline void check_orders(const State& s, int player, const State::Orders& orders
     const int yi = s.find_shipyard(c.unit);
     if (yi >= 0) REQUIRE(ends.count(s.shipyards()[yi].cell) == 0);  // a spawn never lands on an own ship
   }
+}
+
+// A random cost matrix for the assignment solvers: rows in [1, 4], cols in
+// [rows, rows + 2], integer costs in [0, 20) so that ties are common.
+inline std::tuple<int, int, std::vector<double>> random_assignment_matrix(search::Rng& rng) {
+  const int rows = 1 + static_cast<int>(rng.below(4)), cols = rows + static_cast<int>(rng.below(3));
+  std::vector<double> cost(static_cast<size_t>(rows * cols));
+  for (double& c : cost) c = std::floor(rng.uniform() * 20);
+  return {rows, cols, cost};
+}
+
+// The total cost of an answer, checking that it is one column per row, each
+// column once.
+inline double assignment_total(int rows, int cols, const std::vector<double>& cost, const std::vector<int>& col_of_row) {
+  REQUIRE(col_of_row.size() == static_cast<size_t>(rows));
+  REQUIRE(std::set<int>(col_of_row.begin(), col_of_row.end()).size() == static_cast<size_t>(rows));
+  double total = 0;
+  for (int r = 0; r < rows; ++r) total += cost[static_cast<size_t>(r * cols + col_of_row[static_cast<size_t>(r)])];
+  return total;
+}
+
+// The least total by brute force over column permutations.
+inline double least_assignment_total(int rows, int cols, const std::vector<double>& cost) {
+  std::vector<int> perm(static_cast<size_t>(cols));
+  for (int c = 0; c < cols; ++c) perm[static_cast<size_t>(c)] = c;
+  double best = std::numeric_limits<double>::infinity();
+  do {
+    double t = 0;
+    for (int r = 0; r < rows; ++r) t += cost[static_cast<size_t>(r * cols + perm[static_cast<size_t>(r)])];
+    best = std::min(best, t);
+  } while (std::next_permutation(perm.begin(), perm.end()));
+  return best;
 }
 
 }  // namespace halite::testing

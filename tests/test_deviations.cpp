@@ -5,7 +5,7 @@
 #include <cmath>
 
 #include "halite/lab/deviations.h"
-#include "halite/search/common.h"
+#include "halite/search/policy/common.h"
 #include "halite/search/params.h"
 #include "run_tool.h"
 

@@ -6,7 +6,7 @@
 #include <algorithm>
 
 #include "halite/search/bench_positions.h"
-#include "halite/search/fleet.h"
+#include "halite/search/policy/fleet.h"
 #include "halite/search/params.h"
 #include "halite/search/rng.h"
 #include "search_checks.h"

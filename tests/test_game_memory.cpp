@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "halite/lab/match.h"
-#include "halite/search/fleet.h"
+#include "halite/search/policy/fleet.h"
 #include "halite/search/game_memory.h"
 #include "halite/search/planner.h"
 

@@ -10,9 +10,9 @@
 #include <string>
 
 #include "halite/search/bench_positions.h"
-#include "halite/search/common.h"
-#include "halite/search/fleet.h"
-#include "halite/search/mcts.h"
+#include "halite/search/policy/common.h"
+#include "halite/search/policy/fleet.h"
+#include "halite/search/planners/mcts.h"
 #include "build_kind.h"
 #include "search_checks.h"
 
@@ -25,7 +25,7 @@ namespace {
 std::unique_ptr<MctsPlanner> mcts(const std::vector<std::string>& overrides, uint64_t seed) {
   Params p = default_params("mcts");
   for (const std::string& o : overrides) p.set_from_string(o);
-  return std::make_unique<MctsPlanner>(p, seed);
+  return std::make_unique<MctsPlanner>(p, PlannerSetup{seed, registered_opponent_models()});
 }
 
 FleetPolicy fleet(const std::vector<std::string>& overrides) {

@@ -5,9 +5,9 @@
 #include <string>
 #include <vector>
 
-#include "halite/search/fleet.h"
+#include "halite/search/policy/fleet.h"
 #include "halite/search/game_memory.h"
-#include "halite/search/opponent_fit.h"
+#include "halite/search/model/opponent_fit.h"
 #include "halite/search/params.h"
 #include "halite/search/planner.h"
 

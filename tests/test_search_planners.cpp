@@ -9,7 +9,7 @@
 #include "halite/lab/arena.h"
 #include "halite/search/bench_positions.h"
 #include "halite/search/builtin.h"
-#include "halite/search/common.h"
+#include "halite/search/policy/common.h"
 #include "halite/lab/match.h"
 #include "halite/search/param_file.h"
 #include "halite/search/rng.h"
@@ -110,42 +110,14 @@ TEST_CASE("the move resolver never puts two own ships on one cell", "[search]") 
   }
 }
 
-TEST_CASE("the assignments are optimal on small matrices", "[search]") {
+TEST_CASE("the assignment is optimal on small matrices", "[search]") {
   Rng rng(3);
   Assignment a;
-  CrouseAssignment crouse;
-  for (int trial = 0; trial < 400; ++trial) {
-    const int rows = 1 + static_cast<int>(rng.below(4)), cols = rows + static_cast<int>(rng.below(3));
-    std::vector<double> cost(static_cast<size_t>(rows * cols));
-    for (double& c : cost) c = std::floor(rng.uniform() * 20);
-    const std::vector<int> got = trial % 2 ? a.solve(rows, cols, cost) : crouse.solve(rows, cols, cost);
-    double total = 0;
-    std::set<int> columns(got.begin(), got.end());
-    REQUIRE(columns.size() == static_cast<size_t>(rows));
-    for (int r = 0; r < rows; ++r) total += cost[static_cast<size_t>(r * cols + got[r])];
-    // Brute force over column permutations.
-    std::vector<int> perm(static_cast<size_t>(cols));
-    for (int c = 0; c < cols; ++c) perm[c] = c;
-    double best = kInf;
-    do {
-      double t = 0;
-      for (int r = 0; r < rows; ++r) t += cost[static_cast<size_t>(r * cols + perm[r])];
-      best = std::min(best, t);
-    } while (std::next_permutation(perm.begin(), perm.end()));
-    REQUIRE(total == best);
+  for (int trial = 0; trial < 200; ++trial) {
+    const auto [rows, cols, cost] = testing::random_assignment_matrix(rng);
+    const std::vector<int> got = a.solve(rows, cols, cost);
+    REQUIRE(testing::assignment_total(rows, cols, cost, got) == testing::least_assignment_total(rows, cols, cost));
   }
-}
-
-TEST_CASE("the SciPy-ordered assignment breaks ties as linear_sum_assignment does", "[search]") {
-  // Values SciPy 1.10's linear_sum_assignment gives on the same matrices.
-  CrouseAssignment a;
-  CHECK(a.solve(3, 3, std::vector<double>(9, 1.0)) == std::vector<int>{0, 1, 2});  // constant: the identity
-  CHECK(a.solve(2, 4, std::vector<double>(8, 0.0)) == std::vector<int>{0, 1});
-  // Row 0 is indifferent between columns 0 and 2; row 1 needs column 0.
-  CHECK(a.solve(2, 3, {1, 5, 1, 0, 9, 9}) == std::vector<int>{2, 0});
-  // Both rows indifferent between columns 0 and 2.
-  CHECK(a.solve(2, 3, {2, 7, 2, 2, 7, 2}) == std::vector<int>{0, 2});
-  CHECK(a.solve(3, 4, {3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8}) == std::vector<int>{3, 2, 1});
 }
 
 TEST_CASE("planners are deterministic with a seed and an iteration budget", "[search]") {

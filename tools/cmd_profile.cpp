@@ -13,7 +13,7 @@
 #include "halite/lab/arena.h"
 #include "halite/lab/match.h"
 #include "halite/lab/svg_plot.h"
-#include "halite/search/mcts.h"
+#include "halite/search/planners/mcts.h"
 #include "halite/search/param_file.h"
 
 namespace halite::tools {

@@ -10,6 +10,10 @@
 #include "halite/search/param_file.h"
 #include "submission_config.h"
 
+#ifdef HALITE_OPPONENTS
+#include "halite/opponents/opponents.h"
+#endif
+
 namespace halite::tools {
 
 namespace {
@@ -154,6 +158,9 @@ bool serve_if_worker(lab::Cluster& cluster, const std::vector<std::string>& args
 }  // namespace halite::tools
 
 int main(int argc, char** argv) {
+#ifdef HALITE_OPPONENTS
+  halite::opponents::register_opponents();
+#endif
   using namespace halite::tools;
   std::vector<Command> sorted = commands();
   std::sort(sorted.begin(), sorted.end(), [](const Command& a, const Command& b) { return a.name < b.name; });

@@ -3,7 +3,7 @@
 #include <stdexcept>
 
 #include "halite/replay_check.h"
-#include "halite/search/common.h"
+#include "halite/search/policy/common.h"
 
 namespace halite::lab {
 

@@ -5,8 +5,8 @@
 #include <cmath>
 #include <memory>
 
-#include "halite/search/common.h"
-#include "halite/search/mcts.h"
+#include "halite/search/policy/common.h"
+#include "halite/search/planners/mcts.h"
 #include "halite/search/params.h"
 
 namespace halite::lab {

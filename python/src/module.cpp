@@ -5,9 +5,16 @@
 #include "bindings.h"
 #include "halite/search/params.h"
 
+#ifdef HALITE_OPPONENTS
+#include "halite/opponents/opponents.h"
+#endif
+
 namespace py = pybind11;
 
 PYBIND11_MODULE(halite4, m) {
+#ifdef HALITE_OPPONENTS
+  halite::opponents::register_opponents();
+#endif
   m.doc() =
       "Halite IV on the exact C++ engine: states as values (apply, legal_actions, winners), a Kaggle-style "
       "Game, a batched environment for reinforcement learning, and the C++ planners (plan). See docs/python.md.";

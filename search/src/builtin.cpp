@@ -1,9 +1,12 @@
 #include "halite/search/builtin.h"
 
-#include "halite/search/fleet.h"
-#include "halite/search/greedy.h"
-#include "halite/search/mz_model.h"
-#include "halite/search/zeta_model.h"
+#include "halite/search/planners/beam.h"
+#include "halite/search/planners/fleet_planner.h"
+#include "halite/search/planners/mcts.h"
+#include "halite/search/planners/paired.h"
+#include "halite/search/planners/simple.h"
+#include "halite/search/planners/smitsimax.h"
+#include "halite/search/policy/greedy.h"
 
 namespace halite::search {
 
@@ -17,9 +20,6 @@ std::vector<PlannerInfo> builtin_planners() {
   v.push_back(smitsimax_planner_info());
   v.push_back(beam_planner_info());
   v.push_back(mcts_planner_info());
-  v.push_back(mz_model_planner_info());
-  v.push_back(zeta_model_planner_info());
-  v.push_back(zf_model_planner_info());
   return v;
 }
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "halite/search/common.h"
+#include "halite/search/geometry.h"
 
 namespace halite::search {
 

@@ -36,6 +36,27 @@ bool register_planner(PlannerInfo info) {
 
 const std::vector<PlannerInfo>& planners() { return registry(); }
 
+bool has_planner(const std::string& name) {
+  for (const PlannerInfo& p : registry())
+    if (p.name == name) return true;
+  return false;
+}
+
+namespace {
+std::vector<ModelKind>& opponent_models() {
+  static std::vector<ModelKind> all;
+  return all;
+}
+}  // namespace
+
+void register_opponent_model(ModelKind kind) {
+  for (const ModelKind& k : opponent_models())
+    if (k.name == kind.name) throw ParamError("opponent model '" + kind.name + "' registered twice");
+  opponent_models().push_back(std::move(kind));
+}
+
+const std::vector<ModelKind>& registered_opponent_models() { return opponent_models(); }
+
 const PlannerInfo& planner_info(const std::string& name) {
   for (const PlannerInfo& p : registry())
     if (p.name == name) return p;
@@ -46,8 +67,12 @@ const PlannerInfo& planner_info(const std::string& name) {
 
 Params default_params(const std::string& name) { return Params(planner_info(name).params); }
 
+std::unique_ptr<Planner> make_planner(const std::string& name, const Params& params, const PlannerSetup& setup) {
+  return planner_info(name).make(params, setup);
+}
+
 std::unique_ptr<Planner> make_planner(const std::string& name, const Params& params, uint64_t seed) {
-  return planner_info(name).make(params, seed);
+  return make_planner(name, params, PlannerSetup{seed, registered_opponent_models()});
 }
 
 std::unique_ptr<Planner> make_planner(const std::string& name, const std::vector<std::string>& overrides,

@@ -7,7 +7,7 @@
 #include "halite/json_codec.h"
 #include "halite/replay_check.h"
 #include "halite/search/game_memory.h"
-#include "halite/search/opponent_fit.h"
+#include "halite/search/model/opponent_fit.h"
 #include "halite/search/params.h"
 using namespace halite;
 using namespace halite::search;

@@ -5,7 +5,7 @@
 #include <vector>
 #include "halite/search/budget.h"
 #include "halite/search/game_memory.h"
-#include "halite/search/opponent_fit.h"
+#include "halite/search/model/opponent_fit.h"
 #include "halite/search/params.h"
 #include "halite/search/planner.h"
 using namespace halite;

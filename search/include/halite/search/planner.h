@@ -20,7 +20,10 @@
 // is a gap the memory records and skips.
 //
 // Planners are registered by name (as lc0 registers its searches) and built
-// from their declared parameters:
+// from their declared parameters and a PlannerSetup: the seed, and the models
+// of particular bots the program registered (opponent_model.h), which the
+// planners that predict opponents may recognise. The core registers no such
+// model; a program that links opponents/ registers its models there.
 //
 //   auto planner = make_planner("greedy", {"mine_threshold=40"}, /*seed=*/1);
 //   planner->reset();
@@ -36,6 +39,7 @@
 
 #include "halite/search/budget.h"
 #include "halite/search/game_memory.h"
+#include "halite/search/opponent_model.h"
 #include "halite/search/params.h"
 #include "halite/state.h"
 
@@ -75,22 +79,43 @@ class Planner {
   GameMemory memory_;
 };
 
+// What a planner is built with besides its parameters.
+struct PlannerSetup {
+  uint64_t seed = 0;
+  // The bots it may recognise among its opponents and predict by their
+  // models, in the order its recogniser tries them. Empty: a blind planner,
+  // which plays every opponent by its own policies.
+  std::vector<ModelKind> opponent_models;
+};
+
 struct PlannerInfo {
   std::string name;
   std::string summary;  // one line
   std::vector<ParamSpec> params;
-  std::function<std::unique_ptr<Planner>(const Params&, uint64_t seed)> make;
+  std::function<std::unique_ptr<Planner>(const Params&, const PlannerSetup&)> make;
 };
 
-// Registers a planner; returns true so it can initialise a static.
+// Registers a planner; returns true so it can initialise a static. Throws
+// ParamError when the name is taken.
 bool register_planner(PlannerInfo info);
 const std::vector<PlannerInfo>& planners();
 const PlannerInfo& planner_info(const std::string& name);  // throws ParamError listing known names
+bool has_planner(const std::string& name);
 
-// Builds `name` with its defaults overridden by `overrides` ("k=v" each).
+// Registers the model of a particular bot, which make_planner() then gives
+// every planner it builds (after the models registered before it). Throws
+// ParamError when the name is taken.
+void register_opponent_model(ModelKind kind);
+// The models registered so far, in registration order.
+const std::vector<ModelKind>& registered_opponent_models();
+
+// Builds `name` with its defaults overridden by `overrides` ("k=v" each),
+// with every registered opponent model.
 std::unique_ptr<Planner> make_planner(const std::string& name, const std::vector<std::string>& overrides,
                                       uint64_t seed);
 std::unique_ptr<Planner> make_planner(const std::string& name, const Params& params, uint64_t seed);
+// The same with the setup given: `setup.opponent_models` replaces the registered ones.
+std::unique_ptr<Planner> make_planner(const std::string& name, const Params& params, const PlannerSetup& setup);
 // The parameters `name` declares, at their defaults.
 Params default_params(const std::string& name);
 
