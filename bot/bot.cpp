@@ -90,15 +90,17 @@ void TimeManager::turn_finished(const Config& config, double elapsed_ms, bool pl
 namespace {
 
 // A planner with `params` (a JSON object), then the `sets`, then the
-// `count_sets` (k=v each) applied to its defaults.
+// `count_sets` (k=v each) applied to its defaults; `blind`: given no model
+// of a named bot, whatever this build registered.
 std::unique_ptr<search::Planner> build(const std::string& name, const nlohmann::json& params,
                                        const std::vector<std::string>& sets,
-                                       const std::vector<std::string>& count_sets, uint64_t seed) {
+                                       const std::vector<std::string>& count_sets, uint64_t seed, bool blind) {
   search::Params p = search::default_params(name);
   if (!params.empty()) p.set_from_json(params);
   for (const std::string& s : sets) p.set_from_string(s);
   for (const std::string& s : count_sets) p.set_from_string(s);
-  return search::make_planner(name, p, seed);
+  search::PlannerSetup setup{seed, blind ? std::vector<search::ModelKind>{} : search::registered_opponent_models()};
+  return search::make_planner(name, p, setup);
 }
 
 const std::vector<std::string>& sets_for(const std::map<int, std::vector<std::string>>& sets, int num_players) {
@@ -154,11 +156,12 @@ Bot::Bot(const Options& options) : options_(options), time_(options.time) {
     set->name = count > 0 && own != options_.players_planner.end() ? own->second : planner_name_;
     std::unique_ptr<search::Planner> main =
         build(set->name, search::values_for_players(file, "params", count), options_.sets,
-              sets_for(options_.players_sets, count), options_.seed);
+              sets_for(options_.players_sets, count), options_.seed, options_.blind);
     if (options_.debug_delay_ms > 0) main = std::make_unique<DelayedPlanner>(std::move(main), options_.debug_delay_ms);
     set->worker = std::make_unique<PlannerWorker>(std::move(main));
     set->fallback = build(fallback_name_, search::values_for_players(file, "fallback_params", count),
-                          options_.fallback_sets, sets_for(options_.players_fallback_sets, count), options_.seed + 1);
+                          options_.fallback_sets, sets_for(options_.players_fallback_sets, count), options_.seed + 1,
+                          options_.blind);
     planners_[static_cast<size_t>(count)] = std::move(set);
   }
   active_ = planners_[0].get();

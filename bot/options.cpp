@@ -114,6 +114,9 @@ void apply_config_json(const nlohmann::json& j, Options* o, const std::string& w
         }
     } else if (key == "seed") {
       o->seed = static_cast<uint64_t>(number_of(v, path, 0, 9007199254740991.0));
+    } else if (key == "blind") {
+      if (!v.is_boolean()) throw UsageError(path + " must be true or false");
+      o->blind = v.get<bool>();
     } else if (key == "verbose") {
       o->verbose = static_cast<int>(number_of(v, path, 0, 3));
     } else if (key == "time") {
@@ -158,7 +161,7 @@ std::string usage_text() {
          "\n"
          "options:\n"
          "  --config FILE        JSON: {\"planner\", \"params\", \"fallback\", \"fallback_params\",\n"
-         "                       \"seed\", \"verbose\", \"time\": {time keys below},\n"
+         "                       \"seed\", \"blind\", \"verbose\", \"time\": {time keys below},\n"
          "                       \"by_players\": {\"2\": {\"planner\", \"params\": {...}, \"fallback_params\": {...}}}}\n"
          "  --planner NAME       the main planner (default: " + default_planner() + ", the first registered of\n"
          "                       " + preferred + ")\n"
@@ -169,6 +172,8 @@ std::string usage_text() {
          "  --players-set N:k=v  a parameter of the main planner in games of N players only\n"
          "  --players-fallback-set N:k=v   the same for the fallback planner\n"
          "  --seed N             planner seed (1)\n"
+         "  --blind              give the planners no model of a named bot (opponents/): the recogniser\n"
+         "                       knows no one and the known_* values never apply\n"
          "  --margin-ms X        safety margin under actTimeout (" + num(t.margin_ms) + ")\n"
          "  --max-turn-ms X      cap on the main planner's time per turn (0: none)\n"
          "  --overage-use F      fraction of the overage bank to spend, 0..1 (" + num(t.overage_use) + ")\n"
@@ -212,6 +217,9 @@ Options parse_args(int argc, char** argv) {
     } else if (a == "--list-planners") {
       no_value();
       o.list_planners = true;
+    } else if (a == "--blind") {
+      no_value();
+      o.blind = true;
     } else if (a == "--quiet") {
       no_value();
       o.verbose = 0;

@@ -68,6 +68,11 @@ struct Options {
   // values (a later --players-planner flag takes its count off this set).
   std::set<int> players_planner_from_file;
   uint64_t seed = 1;
+  // The planners are given no model of a named bot (opponents/), so that
+  // nothing specific to a particular opponent plays: the recogniser knows
+  // no one and the known_* values never apply. Strength figures quote this
+  // bot first.
+  bool blind = false;
   TimePolicy time;
   // Testing hook: the main planner sleeps this long before each plan, to
   // exercise the watchdog and the degrade path (--debug-delay-ms).

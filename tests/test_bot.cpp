@@ -404,6 +404,38 @@ TEST_CASE("bot: values for a number of players apply in those games only", "[bot
   check_by_player_count(from_file, with_0, with_5, games, turns);
 }
 
+TEST_CASE("bot: --blind and \"blind\" are read, and a malformed one is refused", "[bot]") {
+  const TempDir tmp("halite_bot_blind");
+  const std::string good = tmp.file("good.json"), bad = tmp.file("bad.json");
+  std::ofstream(good) << R"({"planner": "fleet", "blind": true})";
+  std::ofstream(bad) << R"({"planner": "fleet", "blind": 1})";
+  const std::vector<const halite::Replay*> games = {two_four_two()[0]};
+  CHECK(answers_over({"--config", good}, games, 3).size() == 3);
+  BotProcess refused({"--config", bad});
+  CHECK(refused.finish() == 2);
+  BotProcess with_value({"--blind=1"});
+  CHECK(with_value.finish() == 2);
+}
+
+#ifdef HALITE_OPPONENTS
+TEST_CASE("bot: a blind bot plays as if no opponent were predicted, and differently from the bot that predicts",
+          "[bot][opponents]") {
+  // A Kaggle-env game among the three modelled bots and ours (seat 0): the
+  // bot that predicts recognises them within its first turns and changes
+  // its play; the blind one plays as with predict_opponents=0.
+  static const halite::Replay game =
+      halite::read_replay_file(HALITE_TESTDATA "/kaggle-env/4p_zeta_mz_zf_d10_seed1017.json.gz");
+  const std::vector<const halite::Replay*> games = {&game};
+  const size_t turns = static_cast<size_t>(halite::testing::per_build(80, 40));
+  const std::vector<std::string> blind = answers_over({"--planner", "fleet", "--blind"}, games, turns);
+  const std::vector<std::string> unpredicted =
+      answers_over({"--planner", "fleet", "--set", "predict_opponents=0"}, games, turns);
+  const std::vector<std::string> predicting = answers_over({"--planner", "fleet"}, games, turns);
+  CHECK(blind == unpredicted);
+  CHECK(blind != predicting);
+}
+#endif
+
 TEST_CASE("bot: malformed values for a number of players are refused with exit status 2", "[bot]") {
   const TempDir tmp("halite_bot_by_players_bad");
   int n = 0;
