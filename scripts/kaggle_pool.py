@@ -413,6 +413,7 @@ def finish_record(res, game, args, pool):
             os.remove(replay)
             res["replay"] = replay + ".gz"
     res["finished_at"] = time.strftime("%Y-%m-%dT%H:%M:%S")
+    res["load_avg"] = [round(x, 2) for x in os.getloadavg()]  # a busy machine shortens our bot's searches
     return res
 
 
@@ -603,6 +604,10 @@ def summarize(paths, agent, per_game=True, out=sys.stdout):
         counts = {s: bad.get(s, {k: 0 for k in BAD_STATUSES}) for s in [agent] + opp_names}
         w("  ERROR/TIMEOUT/INVALID: " + "; ".join(
             f"{s} {c['ERROR']}/{c['TIMEOUT']}/{c['INVALID']}" for s, c in counts.items()) + "\n")
+        loads = [r["load_avg"][1] for r in rs if isinstance(r.get("load_avg"), list) and len(r["load_avg"]) == 3]
+        if loads:
+            w(f"  (machine load, 5-minute average at the games' ends: mean {sum(loads) / len(loads):.1f}, "
+              f"max {max(loads):.1f}; our bot plans to a deadline, so a busy machine weakens it)\n")
         by_firsts = sorted(winners.items(), key=lambda kv: (-kv[1], kv[0]))
         w("  first places: " + ", ".join(f"{s} {v:g}" for s, v in by_firsts) + "\n")
         # per opponent: our first-place share with it in the lineup and without it

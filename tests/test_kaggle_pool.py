@@ -146,7 +146,9 @@ with tempfile.TemporaryDirectory() as d:
     # --- summary -------------------------------------------------------------------
     runs = os.path.join(d, "run.jsonl")
     with open(runs, "w") as f:
-        f.write(record(1, ["ours", "a", "b", "c"], [5000, 3000, 2000, 1000], replay=rp) + "\n")
+        f.write(record(1, ["ours", "a", "b", "c"], [5000, 3000, 2000, 1000], replay=rp, load_avg=[1, 2.5, 3]) + "\n")
+        f.write(record(1, ["ours", "a", "b", "c"], [1, 1, 1, 1]).replace('"rewards"', '"harness_error": "x", "rewards"')
+                + "\n")  # a failed attempt of a finished game: ignored
         f.write(record(2, ["a", "ours", "b", "d"], [4000, 3000, 100, None], ["DONE", "DONE", "DONE", "ERROR"]) + "\n")
         f.write("\n")
         f.write(record(3, ["b", "c", "ours", "d"], [2000, 2000, 2000, 500]) + "\n")  # a three-way tie for first
@@ -165,6 +167,8 @@ with tempfile.TemporaryDirectory() as d:
           "mean bank 2,515 vs best other 2,325: margin +190 +- 640 (standard error)" in out, out)
     check("summary: ERROR/TIMEOUT/INVALID counts",
           "ERROR/TIMEOUT/INVALID: ours 0/0/0; a 0/0/0; b 0/0/0; c 0/0/0; d 1/0/0" in out, out)
+    check("summary: the machine's load", "machine load, 5-minute average at the games' ends: mean 2.5, max 2.5" in out,
+          out)
     check("summary: first places by bot", "first places: a 2, ours 1.33333, b 0.333333, c 0.333333" in out, out)
     rows = {ln.split()[0]: ln.split() for ln in out.splitlines() if ln.startswith("  ") and ln.split()[0] in "abcd"}
     check("summary: per opponent a (with it 1 of 3, we ahead 1, it first 2; without 1/3)",
