@@ -15,11 +15,10 @@
 #include <memory>
 #include <string>
 
+#include "halite/search/policy_decision.h"
 #include "halite/state.h"
 
 namespace halite::search {
-
-struct PolicyDecision;  // policy/common.h
 
 // A predicted end of a ship that converts (other ends are cells).
 inline constexpr int kPredictedConvert = -2;

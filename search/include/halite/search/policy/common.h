@@ -16,6 +16,7 @@
 
 #include "halite/search/geometry.h"
 #include "halite/search/params.h"
+#include "halite/search/policy_decision.h"
 #include "halite/state.h"
 
 namespace halite::search {
@@ -139,20 +140,6 @@ inline NearestYard nearest_yard(std::span<const Shipyard> yards, int owner, int 
 bool must_recall(const State& state, int home_dist, const EconomyParams& econ);
 // Steps after this one in which an order still has an effect.
 inline int steps_left(const State& s) { return s.config().episode_steps - 1 - s.step(); }
-
-// One player's decisions for a turn, as a base policy (greedy, fleet) gives them.
-struct PolicyDecision {
-  std::vector<std::pair<int, int>> ship_choices;  // (ship index, option 0..5)
-  std::vector<int> targets;                       // per ship_choices entry: the cell it heads for
-  std::vector<double> rates;                      // per ship_choices entry: value of one turn of progress
-  std::vector<int> spawn_yards;                   // yard indices that spawn
-  void clear() {
-    ship_choices.clear();
-    targets.clear();
-    rates.clear();
-    spawn_yards.clear();
-  }
-};
 
 // The search planners' progress term: each own ship's progress toward its
 // target at the root, valued at the base policy's rate per turn, so that over a short
