@@ -24,8 +24,8 @@ const std::vector<BenchPosition>& positions() {
   return p;
 }
 
-// 4-player mid-game positions (107-119 ships), the states issue #9's speed
-// target is stated for.
+// 4-player mid-game positions (107-119 ships), the states the search speed
+// target is stated for (docs/results.md, "Search speed").
 const std::vector<BenchPosition>& positions_4p() {
   static const std::vector<BenchPosition> p = bench_positions(4, 4, 21, 150);
   return p;
@@ -75,7 +75,7 @@ void BM_Mcts(benchmark::State& st) { plan_with(st, "mcts", 500); }
 // visited twice (its prior; the default, 1, takes the rollout's moves
 // there), what the fleet priors cost. Other decisions.
 void BM_MctsFleetPriors(benchmark::State& st) { plan_with(st, "mcts", 500, {"policy_depth=2"}); }
-// mcts on the 4-player positions: issue #9's target (500,000 steps/s).
+// mcts on the 4-player positions: the search speed target (500,000 steps/s).
 void BM_Mcts4p(benchmark::State& st) { plan_on(st, positions_4p(), "mcts", 500); }
 void BM_MctsFleetPriors4p(benchmark::State& st) { plan_on(st, positions_4p(), "mcts", 500, {"policy_depth=2"}); }
 // mcts with local_radius as the argument (0: every ship simulated; the
@@ -92,8 +92,8 @@ void BM_Mcts4pSearch(benchmark::State& st) {
   plan_on(st, positions_4p(), "mcts", 5000,
           {"local_radius=" + std::to_string(st.range(0)), "predict_opponents=0", "verify_arms=0"});
 }
-// The loop with the defaults before the twenty-fifth session
-// (local_radius 4, policy_depth 2), to compare with earlier records.
+// The loop with mcts's earlier defaults (local_radius 4, policy_depth 2), to
+// compare with earlier records.
 void BM_Mcts4pSearchFleetPriors(benchmark::State& st) {
   plan_on(st, positions_4p(), "mcts", 5000,
           {"local_radius=4", "policy_depth=2", "predict_opponents=0", "verify_arms=0"});

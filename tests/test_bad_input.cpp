@@ -718,7 +718,7 @@ TEST_CASE("check_replay: a later observation missing halite or players is a diff
   }
 }
 
-// ------------------------------------------------- found by the audit (#10) --
+// ---------------------------------------------- found by the bad-input audit --
 
 TEST_CASE("numbers past a double's range are a JsonError naming the input, everywhere", "[bad_input][json]") {
   for (const char* text : {"1e400", "[1, -1e400]", "{\"episodeSteps\": 1e999}"})
@@ -777,7 +777,7 @@ TEST_CASE("error messages describe containers without dumping them", "[bad_input
   REQUIRE_JSON_ERROR(config_from_json(nested), "configuration", "a list of 1 items");
 }
 
-// ---------------------------------- found by the audit (#10), second pass --
+// ---------------------------------- found by the bad-input audit, second pass --
 
 TEST_CASE("invalid UTF-8 in a value built in code is a JsonError, not nlohmann's type_error", "[bad_input][json]") {
   // Parsed text cannot hold invalid UTF-8, but a Json built by a caller can:

@@ -262,7 +262,7 @@ TEST_CASE("bot: garbage lines get {} and the bot keeps going", "[bot]") {
   CHECK(bot.finish() == 0);
 }
 
-TEST_CASE("bot: what the audit found no longer costs a game (#10)", "[bot]") {
+TEST_CASE("bot: what the bad-input audit found no longer costs a game", "[bot]") {
   const halite::Replay r = halite::read_replay_file(HALITE_TESTDATA "/replays/s03_2p_s21_greedy_greedy.json.gz");
   const Json config = halite::config_to_json(r.config);
   const Json obs0 = observation_for(r, 0, 0);

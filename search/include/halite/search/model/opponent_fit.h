@@ -12,9 +12,9 @@
 //     predict each active opponent's orders, and the next turn scores them
 //     (PredictionLedger, recognizer.h): two fleet decisions an opponent a
 //     turn, about 0.3 ms each on a crowded 21x21 board (BM_FleetDecide4p).
-// The fitted model overrates departures from the policy against an opponent
-// that plays it (measured, docs/search.md "Measured since (twenty-seventh
-// session)"); this mode asks the game which model predicts, instead of
+// Against opponents that play the fleet policy, modelling them by its own
+// parameters beats the fitted ones (docs/results.md, "The opponent model is
+// worth more than the iterations"); this mode asks the game which model predicts, instead of
 // guessing who the opponent is.
 // Deterministic: the scores depend only on the states observed.
 #pragma once
