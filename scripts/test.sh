@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds and runs the whole test suite twice: a Release build with GCC, then an
-# AddressSanitizer + UndefinedBehaviorSanitizer build with clang (with
+# Builds and runs the whole test suite twice: a Release build of the framework
+# core with GCC, then an AddressSanitizer + UndefinedBehaviorSanitizer build
+# of everything with clang (with
 # State::check() after every turn, as in any build without NDEBUG), so every
 # target compiles warning-free under both compilers. Clang's sanitizer build:
 # its -fsanitize=undefined includes float-cast-overflow, which GCC's leaves
@@ -14,9 +15,16 @@ if [ ! -d ../shared/replays/kaggle ]; then
   echo "note: ../shared/replays/kaggle is not beside this checkout: the two Kaggle episodes are skipped"
 fi
 
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release
-cmake --build build -j "$jobs"
-(cd build && ctest --output-on-failure -j "$jobs")
+# The limits on file and function length and the order of search/'s rooms.
+python3 scripts/check_limits.py
+
+# The framework core alone: a Release build without the models of named bots
+# (HALITE_OPPONENTS=OFF), where every test but theirs must pass, so nothing in
+# the core leans on them. The sanitizer build below has them and their tests,
+# and the submission's own build (the make_submission test) has them too.
+cmake -S . -B build-core -G Ninja -DCMAKE_BUILD_TYPE=Release -DHALITE_OPPONENTS=OFF
+cmake --build build-core -j "$jobs"
+(cd build-core && ctest --output-on-failure -j "$jobs")
 
 # A sanitizer tree configured by an older script with GCC starts afresh (CMake
 # keeps a tree's first compiler).
@@ -24,14 +32,15 @@ if [ -f build-asan/CMakeCache.txt ] && ! grep -q '^CMAKE_CXX_COMPILER:.*clang++'
   rm -rf build-asan
 fi
 CXX=clang++ cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-g1 -O1" \
-      -DHALITE_SANITIZE=ON -DHALITE_BUILD_BENCH=OFF
+      -DHALITE_SANITIZE=ON -DHALITE_BUILD_BENCH=OFF -DHALITE_OPPONENTS=ON
 cmake --build build-asan -j "$jobs"
 (cd build-asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j "$jobs")
 
 # The fuzz targets (clang, libFuzzer with ASan + UBSan), each run briefly from
 # its seed corpus: a crash fails the suite. docs/fuzzing.md runs them for hours.
+# No input path reaches the models of named bots: they are left out.
 CC=clang CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=Release -DHALITE_FUZZ=ON \
-      -DHALITE_BUILD_TESTS=OFF -DHALITE_BUILD_BENCH=OFF
+      -DHALITE_BUILD_TESTS=OFF -DHALITE_BUILD_BENCH=OFF -DHALITE_OPPONENTS=OFF
 cmake --build build-fuzz -j "$jobs" --target halite_fuzz_replay halite_fuzz_configuration halite_fuzz_observation \
       halite_fuzz_actions halite_fuzz_bot_lines
 rm -rf build-fuzz/run
