@@ -38,6 +38,34 @@ const PolicyDecision& ZetaModelPolicy::decide(const State& state, int player) {
 
 void ZetaModelPolicy::Impl::decide(const State& st, int player, PolicyDecision& d) {
   d.clear();
+  if (!start_turn(st, player)) return;
+  list_units();
+  read_halite();
+  rank_players();
+  measure_distances();
+  if (!own.empty() || small_dom.empty()) compute_maps();
+  compute_regions();
+  planned_moves.clear();
+  spawn_limit = reached_spawn_limit();
+  harvest = harvest_threshold();
+  fill_preferences();
+  start_ship_plans();
+  find_vulnerable();
+  if (step < farming_end) farming_end = estimate_farming_end();
+  // The bot's special first steps.
+  if (step == 0) plan_site();
+  if (step <= kFirstTurns && own_yards.empty() && own.size() == 1 && ship(0).cell != next_site)
+    type[0] = ShipType::Constructing;
+  build_yards();
+  guard_yards();
+  update_spawn_cost();
+  move_ships();
+  assign_moves();
+  plan_spawns();
+  write_orders(d);
+}
+
+bool ZetaModelPolicy::Impl::start_turn(const State& st, int player) {
   s = &st;
   me = player;
   n = st.size();
@@ -55,15 +83,18 @@ void ZetaModelPolicy::Impl::decide(const State& st, int player, PolicyDecision& 
     started = true;
     intrusions.assign(static_cast<size_t>(cells), {});
   }
-  if (st.player(player).status != Status::Active) return;
-  const auto ships = st.ships();
-  const auto yards = st.shipyards();
-  bank = st.player(me).bank;
+  return st.player(player).status == Status::Active;
+}
+
+void ZetaModelPolicy::Impl::list_units() {
+  const auto ships = s->ships();
+  const auto yards = s->shipyards();
+  bank = s->player(me).bank;
   own.clear();
   enemies.clear();
   own_yards.clear();
   yard_cells.clear();
-  for (int q = 0; q < st.num_players(); ++q)
+  for (int q = 0; q < s->num_players(); ++q)
     for (size_t i = 0; i < ships.size(); ++i)
       if (ships[i].owner == q) (q == me ? own : enemies).push_back(static_cast<int>(i));
   for (size_t i = 0; i < yards.size(); ++i)
@@ -77,7 +108,7 @@ void ZetaModelPolicy::Impl::decide(const State& st, int player, PolicyDecision& 
     std::stable_sort(own.begin(), own.end(), by_name(ships));
     std::stable_sort(own_yards.begin(), own_yards.end(), by_name(yards));
     std::vector<int> sorted_enemies;
-    for (int q = 0; q < st.num_players(); ++q) {
+    for (int q = 0; q < s->num_players(); ++q) {
       std::vector<int> theirs;
       for (int e : enemies)
         if (ships[static_cast<size_t>(e)].owner == q) theirs.push_back(e);
@@ -97,7 +128,10 @@ void ZetaModelPolicy::Impl::decide(const State& st, int player, PolicyDecision& 
   for (int c : yard_cells) is_yard[static_cast<size_t>(c)] = 1;
   is_enemy_at.assign(static_cast<size_t>(cells), 0);
   for (int e : enemies) is_enemy_at[ships[static_cast<size_t>(e)].cell] = 1;
-  halite.assign(st.cells().begin(), st.cells().end());
+}
+
+void ZetaModelPolicy::Impl::read_halite() {
+  halite.assign(s->cells().begin(), s->cells().end());
   mean_halite = 0;
   int populated_cells = 0;
   for (double h : halite) mean_halite += h, populated_cells += h > 0;
@@ -108,9 +142,12 @@ void ZetaModelPolicy::Impl::decide(const State& st, int player, PolicyDecision& 
   gaussian_blur(halite, n, P(zp::map_blur_sigma), integer_map, blurred);
   gaussian_blur(halite, n, P(zp::map_ultra_blur), integer_map, ultra);
   max_ultra = *std::max_element(ultra.begin(), ultra.end());
+}
 
+void ZetaModelPolicy::Impl::rank_players() {
+  const auto ships = s->ships();
   // Ranks: numpy's argsort of four values is stable, reversed.
-  const int np_ = st.num_players();
+  const int np_ = s->num_players();
   auto ranks = [&](const std::vector<double>& value, std::vector<int>& rank_of_player) {
     std::vector<int> order_(static_cast<size_t>(np_));  // over [me] + opponents
     std::vector<int> players_list = {me};
@@ -131,14 +168,14 @@ void ZetaModelPolicy::Impl::decide(const State& st, int player, PolicyDecision& 
   std::vector<int> ship_n(static_cast<size_t>(np_), 0), yard_n(static_cast<size_t>(np_), 0);
   std::vector<double> cargo_q(static_cast<size_t>(np_), 0);
   for (const Ship& sh : ships) ++ship_n[sh.owner], cargo_q[sh.owner] += sh.cargo * kCargoWorth;
-  for (const Shipyard& y : yards) ++yard_n[y.owner];
+  for (const Shipyard& y : s->shipyards()) ++yard_n[y.owner];
   for (int q = 0; q < np_; ++q) {
     const double left = 1 - step / static_cast<double>(kLastStep);
-    score[static_cast<size_t>(q)] = st.player(q).bank + ship_n[static_cast<size_t>(q)] * kShipWorth * left +
+    score[static_cast<size_t>(q)] = s->player(q).bank + ship_n[static_cast<size_t>(q)] * kShipWorth * left +
                                     yard_n[static_cast<size_t>(q)] * kYardWorth * left +
                                     cargo_q[static_cast<size_t>(q)];
     presence[static_cast<size_t>(q)] = ship_n[static_cast<size_t>(q)] + yard_n[static_cast<size_t>(q)];
-    banks[static_cast<size_t>(q)] = st.player(q).bank;
+    banks[static_cast<size_t>(q)] = s->player(q).bank;
   }
   ranks(score, rank_of);
   ranks(presence, map_rank_of);
@@ -156,7 +193,10 @@ void ZetaModelPolicy::Impl::decide(const State& st, int player, PolicyDecision& 
   for (int e : enemies) ++enemy_ships, enemy_empty += ships[static_cast<size_t>(e)].cargo <= 1;
   ship_advantage = ship_count - most_ships;
   enemy_hunting_share = static_cast<double>(enemy_empty) / std::max(1, enemy_ships);
+}
 
+void ZetaModelPolicy::Impl::measure_distances() {
+  const auto ships = s->ships();
   max_connections = connected = 0;
   for (int a : yard_cells) {
     int c = 0;
@@ -188,12 +228,10 @@ void ZetaModelPolicy::Impl::decide(const State& st, int player, PolicyDecision& 
       for (int y : yard_cells) m = std::min(m, dist(c, y));
       yard_dist[static_cast<size_t>(c)] = m;
     }
-  if (!own.empty() || small_dom.empty()) compute_maps();
-  compute_regions();
-  planned_moves.clear();
-  spawn_limit = reached_spawn_limit();
-  harvest = harvest_threshold();
-  fill_preferences();
+}
+
+void ZetaModelPolicy::Impl::start_ship_plans() {
+  const auto ships = s->ships();
   cargo = 0;
   for (int k : own) cargo += ships[static_cast<size_t>(k)].cargo;
   planned_sites.clear();
@@ -210,53 +248,49 @@ void ZetaModelPolicy::Impl::decide(const State& st, int player, PolicyDecision& 
     const Ship& sh = ships[static_cast<size_t>(e)];
     if (is_farming[sh.cell]) ++intrusions[sh.cell][sh.id];
   }
-  find_vulnerable();
-  if (step < farming_end) farming_end = estimate_farming_end();
-  // The bot's special first steps.
-  if (step == 0) plan_site();
-  if (step <= kFirstTurns && own_yards.empty() && own.size() == 1 && ship(0).cell != next_site)
-    type[0] = ShipType::Constructing;
-  build_yards();
-  guard_yards();
-  {
-    bool constructing = false;
-    for (ShipType t : type) constructing |= t == ShipType::Constructing;
-    bool own_on_site = false;
-    if (next_site >= 0) {
-      const int j = ship_at[static_cast<size_t>(next_site)];
-      own_on_site = j >= 0 && ships[static_cast<size_t>(j)].owner == me;
-    }
-    spawn_cost = next_site >= 0 && (constructing || own_on_site || step < 20) && step < P(zp::shipyard_stop)
-                     ? 2 * spawn_price
-                     : spawn_price;
-  }
-  move_ships();
+}
 
+void ZetaModelPolicy::Impl::update_spawn_cost() {
+  bool constructing = false;
+  for (ShipType t : type) constructing |= t == ShipType::Constructing;
+  bool own_on_site = false;
+  if (next_site >= 0) {
+    const int j = ship_at[static_cast<size_t>(next_site)];
+    own_on_site = j >= 0 && s->ships()[static_cast<size_t>(j)].owner == me;
+  }
+  spawn_cost = next_site >= 0 && (constructing || own_on_site || step < 20) && step < P(zp::shipyard_stop)
+                   ? 2 * spawn_price
+                   : spawn_price;
+}
+
+void ZetaModelPolicy::Impl::assign_moves() {
   // The moves: one assignment of ships to reachable cells and conversions.
+  const size_t m = own.size();
   order.assign(m, 0);
-  if (m > 0) {
-    const int width = static_cast<int>(reach.size()) + convert_columns;
-    for (const auto& [r, c] : assign_max(solver, static_cast<int>(m), width, pref)) {
-      const Ship& sh = ship(r);
-      if (c >= static_cast<int>(reach.size())) {
-        if (pref[static_cast<size_t>(r * width + c)] <= kPaidConvert) {
-          bank -= convert_price;
-          planned_sites.push_back(sh.cell);
-        }
-        order[static_cast<size_t>(r)] = kConvertOption;
-        continue;
+  if (m == 0) return;
+  const int width = static_cast<int>(reach.size()) + convert_columns;
+  for (const auto& [r, c] : assign_max(solver, static_cast<int>(m), width, pref)) {
+    const Ship& sh = ship(r);
+    if (c >= static_cast<int>(reach.size())) {
+      if (pref[static_cast<size_t>(r * width + c)] <= kPaidConvert) {
+        bank -= convert_price;
+        planned_sites.push_back(sh.cell);
       }
-      const int target = reach[static_cast<size_t>(c)];
-      if (target != sh.cell) {
-        const int dir = nav(sh.cell, target)[0];
-        static constexpr int kToMove[4] = {1, 3, 2, 4};  // N, E, S, W as kMoveActions indices
-        order[static_cast<size_t>(r)] = kToMove[dir];
-      }
-      planned_moves.push_back(target);
+      order[static_cast<size_t>(r)] = kConvertOption;
+      continue;
     }
+    const int target = reach[static_cast<size_t>(c)];
+    if (target != sh.cell) {
+      const int dir = nav(sh.cell, target)[0];
+      static constexpr int kToMove[4] = {1, 3, 2, 4};  // N, E, S, W as kMoveActions indices
+      order[static_cast<size_t>(r)] = kToMove[dir];
+    }
+    planned_moves.push_back(target);
   }
+}
 
-  // Spawning.
+void ZetaModelPolicy::Impl::plan_spawns() {
+  const auto yards = s->shipyards();
   if (own.empty() && bank >= spawn_price && step < kLastRescueSpawn && !own_yards.empty()) spawn(own_yards[0]);
   std::vector<int> by_score = own_yards;
   auto spawn_score = [&](int yi) {
@@ -277,11 +311,13 @@ void ZetaModelPolicy::Impl::decide(const State& st, int player, PolicyDecision& 
     spawn(yi);
   }
   last_yard_count = static_cast<int>(own_yards.size());
+}
 
+void ZetaModelPolicy::Impl::write_orders(PolicyDecision& d) const {
   // Orders, legal whatever the bot asked: a conversion it cannot pay or on
   // a yard stays.
-  double pay = st.player(me).bank;
-  for (size_t k = 0; k < m; ++k) {
+  double pay = s->player(me).bank;
+  for (size_t k = 0; k < own.size(); ++k) {
     int option = order[k];
     const Ship& sh = ship(static_cast<int>(k));
     if (option == kConvertOption) {

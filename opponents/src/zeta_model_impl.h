@@ -340,7 +340,18 @@ struct ZetaModelPolicy::Impl {
     region_map.clear();
   }
 
+  // The turn, in its steps (zeta_model.cpp).
   void decide(const State& st, int player, PolicyDecision& d);
+  bool start_turn(const State& st, int player);  // false: the player is out
+  void list_units();
+  void read_halite();
+  void rank_players();
+  void measure_distances();
+  void start_ship_plans();
+  void update_spawn_cost();
+  void assign_moves();
+  void plan_spawns();
+  void write_orders(PolicyDecision& d) const;
   void compute_maps();
   std::vector<double> dominance(double sigma, double factor) const;
   void compute_regions();
