@@ -374,7 +374,27 @@ struct ZetaModelPolicy::Impl {
   void guard_yards();
   int guard_position(int site, std::vector<UnitId>& taken);
   void move_ships();
+  // The target assignments (zeta_model_targets.cpp): mining, then hunting,
+  // then guards.
   void assign_targets();
+  std::vector<int> mining_columns() const;
+  void assign_mining();
+  void retype_miners(const std::vector<std::pair<int, int>>& ship_targets);
+  // The hunting assignment, as the guards read it.
+  struct Hunts {
+    std::vector<std::pair<int, int>> columns;  // (direction code, enemy)
+    int cols = 0;
+    std::vector<double> scores;              // hunters x columns
+    std::vector<std::pair<int, int>> pairs;  // (hunter row, column)
+    std::vector<char> hunted_now;            // per ship of the state
+    std::vector<double> assigned;            // the pairs' scores
+  };
+  Hunts assign_hunting();
+  void assign_guards(Hunts& hunts);
+  int guard_index(int hunters) const;
+  void pick_guards(const Hunts& hunts, double threshold);
+  void assign_defenders(const std::vector<Target>& targets);
+  void assign_border_guards();
   ShipType ship_type(int k) const;
   double mining_score(int k, int ship_cell, int cell, double cargo_k) const;
   double hunting_score(int k, int e);

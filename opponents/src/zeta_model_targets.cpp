@@ -189,7 +189,12 @@ double ZetaModelPolicy::Impl::border_score(int ship_cell, int b) const {
 
 void ZetaModelPolicy::Impl::assign_targets() {
   if (ship_count == 0) return;
-  const auto ships = s->ships();
+  assign_mining();
+  Hunts hunts = assign_hunting();
+  if (!own_yards.empty()) assign_guards(hunts);
+}
+
+std::vector<int> ZetaModelPolicy::Impl::mining_columns() const {
   // Mining: cells worth mining and drop-offs (a yard at each ship's distance).
   std::vector<int> targets;
   for (int c = 0; c < cells; ++c)
@@ -202,6 +207,11 @@ void ZetaModelPolicy::Impl::assign_targets() {
     std::vector<uint64_t> hashes(keys.begin(), keys.end());
     for (int64_t key : python_set_order(keys, hashes)) targets.push_back(static_cast<int>(key));
   }
+  return targets;
+}
+
+void ZetaModelPolicy::Impl::assign_mining() {
+  const std::vector<int> targets = mining_columns();
   mining_beta = step >= P(zp::mining_score_start_returning) ? P(zp::mining_score_beta) : P(zp::mining_score_juicy);
   if (farming_end < step && step < P(zp::end_start)) mining_beta = P(zp::mining_score_juicy_end);
   const int rows = static_cast<int>(mining.size()), cols = static_cast<int>(targets.size());
@@ -248,6 +258,12 @@ void ZetaModelPolicy::Impl::assign_targets() {
       continue;
     ship_targets.emplace_back(k, targets[static_cast<size_t>(c)] % 1000);
   }
+  retype_miners(ship_targets);
+}
+
+void ZetaModelPolicy::Impl::retype_miners(const std::vector<std::pair<int, int>>& ship_targets) {
+  // A drop-off makes its ship returning; ships left without a cell hunt
+  // (empty) or return (loaded).
   for (const auto& [k, cell] : ship_targets) {
     if (in_list(yard_cells, cell)) {
       returning.push_back(k);
@@ -268,8 +284,11 @@ void ZetaModelPolicy::Impl::assign_targets() {
       type[static_cast<size_t>(k)] = ShipType::Returning;
     }
   }
+}
 
+ZetaModelPolicy::Impl::Hunts ZetaModelPolicy::Impl::assign_hunting() {
   // Hunting: each enemy ship has columns per direction it can be approached from.
+  const auto ships = s->ships();
   interceptions.clear();
   const int per_dir = PI(zp::max_hunting_ships_per_direction);
   std::vector<std::pair<int, int>> columns;  // (direction code, enemy)
@@ -295,7 +314,7 @@ void ZetaModelPolicy::Impl::assign_targets() {
     }
   }
   std::vector<double> assigned_h;
-  const auto hpairs = assign_max(solver, hrows, hcols, hscores);
+  auto hpairs = assign_max(solver, hrows, hcols, hscores);
   std::vector<char> hunted_now(ships.size(), 0);
   for (const auto& [r, c] : hpairs) {
     const int e = columns[static_cast<size_t>(c)].second;
@@ -304,115 +323,142 @@ void ZetaModelPolicy::Impl::assign_targets() {
     hunted_now[static_cast<size_t>(e)] = 1;
     assigned_h.push_back(hscores[static_cast<size_t>(r * hcols + c)]);
   }
+  return {std::move(columns), hcols, std::move(hscores), std::move(hpairs), std::move(hunted_now),
+          std::move(assigned_h)};
+}
 
-  if (!own_yards.empty()) {
-    // Guards: the weakest hunters guard, attack nearby intruders, or hold the border.
-    std::vector<Target> guard_targets;
-    std::vector<int> guard_target_ship;  // ship index or -1 (yard)
-    for (int e : enemies)
-      if (is_guarding[ships[static_cast<size_t>(e)].cell]) {
-        const Ship& en = ships[static_cast<size_t>(e)];
-        guard_targets.push_back({false, en.id, en.cell, en.cargo, en.owner});
-        guard_target_ship.push_back(e);
-      }
-    for (int q = 0; q < s->num_players(); ++q)
-      for (const Shipyard& y : s->shipyards())
-        if (y.owner == q && q != me && is_guarding[y.cell] && yard_count < rules->guard_enemy_yards_below) {
-          guard_targets.push_back({true, y.id, y.cell, 0, y.owner});
-          guard_target_ship.push_back(-1);
-        }
-    std::sort(assigned_h.begin(), assigned_h.end());
-    int endangered = 0;
-    for (int y : own_yards) {
-      bool any = false;
-      for (int e : enemies)
-        any |= dist(ships[static_cast<size_t>(e)].cell, s->shipyards()[static_cast<size_t>(y)].cell) <= 6;
-      endangered += any;
+void ZetaModelPolicy::Impl::assign_guards(Hunts& h) {
+  // Guards: the weakest hunters guard, attack nearby intruders, or hold the border.
+  const auto ships = s->ships();
+  std::vector<Target> guard_targets;
+  std::vector<int> guard_target_ship;  // ship index or -1 (yard)
+  for (int e : enemies)
+    if (is_guarding[ships[static_cast<size_t>(e)].cell]) {
+      const Ship& en = ships[static_cast<size_t>(e)];
+      guard_targets.push_back({false, en.id, en.cell, en.cargo, en.owner});
+      guard_target_ship.push_back(e);
     }
-    int in_zone = 0;
-    for (int e : enemies) in_zone += is_guarding[ships[static_cast<size_t>(e)].cell];
-    const int L = static_cast<int>(assigned_h.size());
-    const double gnorm = P(zp::guarding_ship_advantage_norm), hnorm = P(zp::guarding_norm);
-    // The guards' share of the hunters; zeta_final mixes in a fixed share.
-    const double pressure =
-        (1 - clip(ship_advantage, 0, gnorm) / gnorm) * (clip(enemy_hunting_share, 0, hnorm) / hnorm);
-    const double share = final_ ? 0.5 * pressure + 0.5 * P(zp::guarding_proportion) : pressure;
-    const int a =
-        std::min({static_cast<int>(std::ceil(share * L)) - 1, PI(zp::guarding_max_ships_per_shipyard) * endangered - 1,
-                  step >= P(zp::guarding_end) ? 0 : 500});
-    const int gti = std::min(std::max({a, std::min(L - 1, static_cast<int>(own_yards.size())),
-                                       L - rules->hunters_per_intruder * in_zone - 1}) -
-                                 static_cast<int>(guarding.size()),
-                             static_cast<int>(guarding_border.size()) - 1);
-    if (gti > 0) {
-      const double gthreshold = assigned_h[static_cast<size_t>(gti)];
-      for (const auto& [r, c] : hpairs) {
-        const int k = hunting[static_cast<size_t>(r)];
-        const int tcell = ships[static_cast<size_t>(columns[static_cast<size_t>(c)].second)].cell;
-        if (hscores[static_cast<size_t>(r * hcols + c)] < gthreshold) {
-          if (!is_guarding[static_cast<size_t>(tcell)] ||
-              dist(ship(k).cell, tcell) > P(zp::guarding_aggression_radius) || in_list(yard_cells, ship(k).cell))
-            guarding.push_back(k);
-          else
-            type[static_cast<size_t>(k)] = ShipType::Defending;
-        }
+  for (int q = 0; q < s->num_players(); ++q)
+    for (const Shipyard& y : s->shipyards())
+      if (y.owner == q && q != me && is_guarding[y.cell] && yard_count < rules->guard_enemy_yards_below) {
+        guard_targets.push_back({true, y.id, y.cell, 0, y.owner});
+        guard_target_ship.push_back(-1);
       }
-      std::vector<Target> gt;
-      for (size_t i = 0; i < guard_targets.size(); ++i) {
-        const int e = guard_target_ship[i];
-        if (e < 0 || !hunted_now[static_cast<size_t>(e)] || guard_targets[i].cargo > 0) gt.push_back(guard_targets[i]);
-      }
-      std::vector<int> free_guards;
-      for (int k : guarding)
-        if (!yard_guard[static_cast<size_t>(k)]) free_guards.push_back(k);
-      std::vector<int> defending;
-      if (!gt.empty() && !free_guards.empty()) {
-        const int per = PI(zp::max_guarding_ships_per_target);
-        const int dr = static_cast<int>(free_guards.size()), dc = static_cast<int>(gt.size()) * per;
-        std::vector<double> dm(static_cast<size_t>(dr) * static_cast<size_t>(dc), 99999);
-        for (int r = 0; r < dr; ++r)
-          for (int t = 0; t < static_cast<int>(gt.size()); ++t) {
-            const int d = dist(ship(free_guards[static_cast<size_t>(r)]).cell, gt[static_cast<size_t>(t)].cell);
-            if (d <= P(zp::guarding_aggression_radius)) dm[static_cast<size_t>(r * dc + t * per)] = d;
-          }
-        for (const auto& [r, c] : assign_max(solver, dr, dc, dm, false)) {
-          if (dm[static_cast<size_t>(r * dc + c)] > P(zp::guarding_aggression_radius)) continue;
-          const int k = free_guards[static_cast<size_t>(r)];
-          defending.push_back(k);
-          type[static_cast<size_t>(k)] = ShipType::Defending;
-          hunting_targets[ship(k).id] = gt[static_cast<size_t>(c / per)];
-        }
-      }
-      for (int k : std::vector<int>(guarding)) {
-        if (in_list(defending, k)) continue;
-        auto it = std::find(hunting.begin(), hunting.end(), k);
-        if (it != hunting.end()) hunting.erase(it);
-        type[static_cast<size_t>(k)] = ShipType::Guarding;
-      }
+  std::sort(h.assigned.begin(), h.assigned.end());
+  const int gti = guard_index(static_cast<int>(h.assigned.size()));
+  if (gti > 0) {
+    const double gthreshold = h.assigned[static_cast<size_t>(gti)];
+    pick_guards(h, gthreshold);
+    std::vector<Target> gt;
+    for (size_t i = 0; i < guard_targets.size(); ++i) {
+      const int e = guard_target_ship[i];
+      if (e < 0 || !h.hunted_now[static_cast<size_t>(e)] || guard_targets[i].cargo > 0) gt.push_back(guard_targets[i]);
     }
-    std::vector<int> kept;
-    for (int k : guarding)
-      if (!in_list(hunting, k)) kept.push_back(k);
-    guarding = kept;
-    std::vector<int> available;
-    for (int k : guarding)
-      if (!yard_guard[static_cast<size_t>(k)]) available.push_back(k);
-    if (!available.empty()) {
-      const int br = static_cast<int>(available.size()), bc = static_cast<int>(guarding_border.size());
-      std::vector<double> bm(static_cast<size_t>(br) * static_cast<size_t>(bc));
-      for (int r = 0; r < br; ++r)
-        for (int c = 0; c < bc; ++c)
-          bm[static_cast<size_t>(r * bc + c)] =
-              border_score(ship(available[static_cast<size_t>(r)]).cell, guarding_border[static_cast<size_t>(c)]);
-      for (const auto& [r, c] : assign_max(solver, br, bc, bm, false))
-        border_guard[static_cast<size_t>(available[static_cast<size_t>(r)])] = guarding_border[static_cast<size_t>(c)];
-    }
-    for (int k : available)
-      if (border_guard[static_cast<size_t>(k)] < 0) {
-        type[static_cast<size_t>(k)] = ShipType::Hunting;
-        hunting.push_back(k);
-      }
+    assign_defenders(gt);
   }
+  assign_border_guards();
+}
+
+int ZetaModelPolicy::Impl::guard_index(int L) const {
+  // How many of the L hunters (by score) turn guards, less the guards so far.
+  const auto ships = s->ships();
+  int endangered = 0;
+  for (int y : own_yards) {
+    bool any = false;
+    for (int e : enemies)
+      any |= dist(ships[static_cast<size_t>(e)].cell, s->shipyards()[static_cast<size_t>(y)].cell) <= 6;
+    endangered += any;
+  }
+  int in_zone = 0;
+  for (int e : enemies) in_zone += is_guarding[ships[static_cast<size_t>(e)].cell];
+  const double gnorm = P(zp::guarding_ship_advantage_norm), hnorm = P(zp::guarding_norm);
+  // The guards' share of the hunters; zeta_final mixes in a fixed share.
+  const double pressure =
+      (1 - clip(ship_advantage, 0, gnorm) / gnorm) * (clip(enemy_hunting_share, 0, hnorm) / hnorm);
+  const double share = final_ ? 0.5 * pressure + 0.5 * P(zp::guarding_proportion) : pressure;
+  const int a =
+      std::min({static_cast<int>(std::ceil(share * L)) - 1, PI(zp::guarding_max_ships_per_shipyard) * endangered - 1,
+                step >= P(zp::guarding_end) ? 0 : 500});
+  return std::min(std::max({a, std::min(L - 1, static_cast<int>(own_yards.size())),
+                            L - rules->hunters_per_intruder * in_zone - 1}) -
+                      static_cast<int>(guarding.size()),
+                  static_cast<int>(guarding_border.size()) - 1);
+}
+
+void ZetaModelPolicy::Impl::pick_guards(const Hunts& h, double gthreshold) {
+  // Hunters scoring below the threshold guard, or defend when their target
+  // is an intruder near them.
+  const auto ships = s->ships();
+  for (const auto& [r, c] : h.pairs) {
+    const int k = hunting[static_cast<size_t>(r)];
+    const int tcell = ships[static_cast<size_t>(h.columns[static_cast<size_t>(c)].second)].cell;
+    if (h.scores[static_cast<size_t>(r * h.cols + c)] < gthreshold) {
+      if (!is_guarding[static_cast<size_t>(tcell)] ||
+          dist(ship(k).cell, tcell) > P(zp::guarding_aggression_radius) || in_list(yard_cells, ship(k).cell))
+        guarding.push_back(k);
+      else
+        type[static_cast<size_t>(k)] = ShipType::Defending;
+    }
+  }
+}
+
+void ZetaModelPolicy::Impl::assign_defenders(const std::vector<Target>& gt) {
+  // Free guards near a guard target defend against it (one assignment);
+  // the other guards stop hunting.
+  std::vector<int> free_guards;
+  for (int k : guarding)
+    if (!yard_guard[static_cast<size_t>(k)]) free_guards.push_back(k);
+  std::vector<int> defending;
+  if (!gt.empty() && !free_guards.empty()) {
+    const int per = PI(zp::max_guarding_ships_per_target);
+    const int dr = static_cast<int>(free_guards.size()), dc = static_cast<int>(gt.size()) * per;
+    std::vector<double> dm(static_cast<size_t>(dr) * static_cast<size_t>(dc), 99999);
+    for (int r = 0; r < dr; ++r)
+      for (int t = 0; t < static_cast<int>(gt.size()); ++t) {
+        const int d = dist(ship(free_guards[static_cast<size_t>(r)]).cell, gt[static_cast<size_t>(t)].cell);
+        if (d <= P(zp::guarding_aggression_radius)) dm[static_cast<size_t>(r * dc + t * per)] = d;
+      }
+    for (const auto& [r, c] : assign_max(solver, dr, dc, dm, false)) {
+      if (dm[static_cast<size_t>(r * dc + c)] > P(zp::guarding_aggression_radius)) continue;
+      const int k = free_guards[static_cast<size_t>(r)];
+      defending.push_back(k);
+      type[static_cast<size_t>(k)] = ShipType::Defending;
+      hunting_targets[ship(k).id] = gt[static_cast<size_t>(c / per)];
+    }
+  }
+  for (int k : std::vector<int>(guarding)) {
+    if (in_list(defending, k)) continue;
+    auto it = std::find(hunting.begin(), hunting.end(), k);
+    if (it != hunting.end()) hunting.erase(it);
+    type[static_cast<size_t>(k)] = ShipType::Guarding;
+  }
+}
+
+void ZetaModelPolicy::Impl::assign_border_guards() {
+  // Guards not hunting (and not a yard's) take the border's cells (one
+  // assignment); those left over hunt.
+  std::vector<int> kept;
+  for (int k : guarding)
+    if (!in_list(hunting, k)) kept.push_back(k);
+  guarding = kept;
+  std::vector<int> available;
+  for (int k : guarding)
+    if (!yard_guard[static_cast<size_t>(k)]) available.push_back(k);
+  if (!available.empty()) {
+    const int br = static_cast<int>(available.size()), bc = static_cast<int>(guarding_border.size());
+    std::vector<double> bm(static_cast<size_t>(br) * static_cast<size_t>(bc));
+    for (int r = 0; r < br; ++r)
+      for (int c = 0; c < bc; ++c)
+        bm[static_cast<size_t>(r * bc + c)] =
+            border_score(ship(available[static_cast<size_t>(r)]).cell, guarding_border[static_cast<size_t>(c)]);
+    for (const auto& [r, c] : assign_max(solver, br, bc, bm, false))
+      border_guard[static_cast<size_t>(available[static_cast<size_t>(r)])] = guarding_border[static_cast<size_t>(c)];
+  }
+  for (int k : available)
+    if (border_guard[static_cast<size_t>(k)] < 0) {
+      type[static_cast<size_t>(k)] = ShipType::Hunting;
+      hunting.push_back(k);
+    }
 }
 
 }  // namespace halite::opponents
