@@ -126,10 +126,34 @@ const PolicyDecision& MzModelPolicy::decide(const State& s, int player) {
     if (ships[i].owner == player) own_.push_back({i});
 
   compute_maps(s, player);
+  score_danger(s, player);
+  mark_yard_attacks(s, player);
+  compute_can_surround(s, player);
+  avoid_surrounds(s);
+  plan_hoards(s, player);
+  draw_to_endangered(s, player);
+
+  // Economy: spawn while a ship's expected share pays; yards as the fleet grows.
+  plan_spawning(s);
+  int my_yards = 0;
+  for (const Shipyard& y : s.shipyards()) my_yards += y.owner == player;
+  const double target_yards = static_cast<double>(own_.size()) / p_.per_shipyard - 1;
+  if (my_yards < target_yards) plan_yard(s, player);
+  if (!own_.empty()) defend_yards(s, player, my_yards, target_yards);
+  if (want_to_spawn_)
+    for (int y = 0; y < static_cast<int>(s.shipyards().size()); ++y)
+      if (s.shipyards()[static_cast<size_t>(y)].owner == player) spawning_.push_back(y);
+
+  mine_and_attack(s);
+  resolve_moves(s, player);
+  return d;
+}
+
+void MzModelPolicy::score_danger(const State& s, int player) {
+  const auto ships = s.ships();
   const int cells = geo_.cells();
   const double* my_danger = &danger_[static_cast<size_t>(player) * static_cast<size_t>(cells)];
   const double bank = s.player(player).bank;
-
   for (OwnShip& o : own_) {
     const Ship& sh = ships[static_cast<size_t>(o.index)];
     if (s.halite(sh.cell) > 0) o.intentions[kStay] -= kOnHaliteStay;
@@ -158,7 +182,11 @@ const PolicyDecision& MzModelPolicy::decide(const State& s, int player) {
       o.intentions[kStay] += kConvertBonus;
     }
   }
+}
 
+void MzModelPolicy::mark_yard_attacks(const State& s, int player) {
+  const auto ships = s.ships();
+  const int cells = geo_.cells();
   std::fill(attack_set_.begin(), attack_set_.begin() + cells, uint8_t{0});
   // Enemy ships within two moves of an own yard.
   for (const Ship& e : ships) {
@@ -187,8 +215,10 @@ const PolicyDecision& MzModelPolicy::decide(const State& s, int player) {
     if (attacked_player_[yards[y].owner]) priority = yard_cargo[y] + kAttackPlayerBonus;
     for (int m = 0; m < 5; ++m) mark_attack(moved(yards[y].cell, m), priority);
   }
+}
 
-  compute_can_surround(s, player);
+void MzModelPolicy::avoid_surrounds(const State& s) {
+  const auto ships = s.ships();
   for (OwnShip& o : own_) {
     const Ship& sh = ships[static_cast<size_t>(o.index)];
     for (int m = 0; m < 5; ++m) {
@@ -205,10 +235,12 @@ const PolicyDecision& MzModelPolicy::decide(const State& s, int player) {
       o.run_away = true;
     }
   }
+}
 
-  plan_hoards(s, player);
-
+void MzModelPolicy::draw_to_endangered(const State& s, int player) {
   // Enemy ships with no safe move draw our lighter ships next to them.
+  const auto ships = s.ships();
+  const int cells = geo_.cells();
   for (const Ship& e : ships) {
     if (e.owner == player) continue;
     const double* their = &danger_[static_cast<size_t>(e.owner) * static_cast<size_t>(cells)];
@@ -226,94 +258,94 @@ const PolicyDecision& MzModelPolicy::decide(const State& s, int player) {
       }
     }
   }
+}
 
-  // Economy: spawn while a ship's expected share pays; yards as the fleet grows.
+void MzModelPolicy::plan_spawning(const State& s) {
+  const int cells = geo_.cells();
   double board = 0;
   for (int c = 0; c < cells; ++c) board += s.halite(c);
   const double left = s.config().episode_steps - 2.0 * n_ - s.step();
-  const double per_ship = board * s.config().collect_rate * left / 15.0 / (static_cast<double>(ships.size()) + 1);
+  const double per_ship = board * s.config().collect_rate * left / 15.0 / (static_cast<double>(s.ships().size()) + 1);
   want_to_spawn_ = per_ship > p_.spawning || own_.empty();
-  int my_yards = 0;
-  for (const Shipyard& y : yards) my_yards += y.owner == player;
-  const double target_yards = static_cast<double>(own_.size()) / p_.per_shipyard - 1;
-  if (my_yards < target_yards) {
-    if (bank < 3.0 * static_cast<double>(s.config().spawn_cost)) want_to_spawn_ = false;
-    int site = -1;
-    double site_score = 0;
-    const int r = p_.shipyard_radius;
-    for (int c = 0; c < cells; ++c) {
-      const int msd = my_yard_dist_[c], esd = enemy_yard_dist_[c];
-      if (msd <= r) continue;
-      if (!(msd < esd || msd < 2 * r || msd >= kFar)) continue;
-      if (!(my_danger[c] > 0)) continue;
-      double score = 0;
-      for (int c2 = 0; c2 < cells; ++c2) {
-        const int dd = geo_.dist(c, c2);
-        if (dd == 0 || dd > r) continue;
-        const int e2 = std::min(enemy_yard_dist_[c2], r + 1), m2 = std::min(my_yard_dist_[c2], r + 1);
-        score += s.halite(c2) * (1 + r - dd) / (4 + 4 * r - e2 - 2 * m2 - dd);
-      }
-      if (score > site_score) site_score = score, site = c;
-    }
-    if (site >= 0) {
-      OwnShip* builder = nullptr;
-      for (OwnShip& o : own_)
-        if (ships[static_cast<size_t>(o.index)].cell == site) builder = &o;
-      if (builder) {
-        if (ships[static_cast<size_t>(builder->index)].cargo + bank >=
-            static_cast<double>(s.config().convert_cost + s.config().spawn_cost)) {
-          builder->action = kConvertOption;
-          builder->intentions[kStay] += kConvertBonus;
-        }
-      } else {
-        for (int m = 0; m < 5; ++m) mark_attack(moved(site, m), m == kStay ? kSite : kSiteNeighbour);
-      }
-    }
-  }
+}
 
+void MzModelPolicy::plan_yard(const State& s, int player) {
+  // The best site away from own yards: the ship on it converts, or empty
+  // ships are drawn to it.
+  const auto ships = s.ships();
+  const int cells = geo_.cells();
+  const double* my_danger = &danger_[static_cast<size_t>(player) * static_cast<size_t>(cells)];
+  const double bank = s.player(player).bank;
+  if (bank < 3.0 * static_cast<double>(s.config().spawn_cost)) want_to_spawn_ = false;
+  int site = -1;
+  double site_score = 0;
+  const int r = p_.shipyard_radius;
+  for (int c = 0; c < cells; ++c) {
+    const int msd = my_yard_dist_[c], esd = enemy_yard_dist_[c];
+    if (msd <= r) continue;
+    if (!(msd < esd || msd < 2 * r || msd >= kFar)) continue;
+    if (!(my_danger[c] > 0)) continue;
+    double score = 0;
+    for (int c2 = 0; c2 < cells; ++c2) {
+      const int dd = geo_.dist(c, c2);
+      if (dd == 0 || dd > r) continue;
+      const int e2 = std::min(enemy_yard_dist_[c2], r + 1), m2 = std::min(my_yard_dist_[c2], r + 1);
+      score += s.halite(c2) * (1 + r - dd) / (4 + 4 * r - e2 - 2 * m2 - dd);
+    }
+    if (score > site_score) site_score = score, site = c;
+  }
+  if (site < 0) return;
+  OwnShip* builder = nullptr;
+  for (OwnShip& o : own_)
+    if (ships[static_cast<size_t>(o.index)].cell == site) builder = &o;
+  if (builder) {
+    if (ships[static_cast<size_t>(builder->index)].cargo + bank >=
+        static_cast<double>(s.config().convert_cost + s.config().spawn_cost)) {
+      builder->action = kConvertOption;
+      builder->intentions[kStay] += kConvertBonus;
+    }
+  } else {
+    for (int m = 0; m < 5; ++m) mark_attack(moved(site, m), m == kStay ? kSite : kSiteNeighbour);
+  }
+}
+
+void MzModelPolicy::defend_yards(const State& s, int player, int my_yards, double target_yards) {
   // A threatened yard gets a defender, or a spawn when none can come.
-  if (!own_.empty()) {
-    for (int y = 0; y < static_cast<int>(yards.size()); ++y) {
-      const Shipyard& yd = yards[static_cast<size_t>(y)];
-      if (yd.owner != player) continue;
-      int yard_danger = 2 * n_;
-      for (const Ship& e : ships)
-        if (e.owner != player) yard_danger = std::min(yard_danger, geo_.dist(yd.cell, e.cell));
-      bool needed = true;
-      OwnShip* defender = nullptr;
-      double defender_score = -1;
-      for (OwnShip& o : own_) {
-        const Ship& sh = ships[static_cast<size_t>(o.index)];
-        int t = geo_.dist(yd.cell, sh.cell);
-        if (yard_danger - t > 2 || (sh.cargo == 0 && yard_danger - t > 1)) {
-          needed = false;
-          break;
-        }
-        if (sh.cargo > 0) ++t;
-        const double score = sh.cargo + (o.run_away ? 500 : 0);
-        if (t <= yard_danger && score > defender_score) defender = &o, defender_score = score;
+  const auto ships = s.ships();
+  const auto yards = s.shipyards();
+  for (int y = 0; y < static_cast<int>(yards.size()); ++y) {
+    const Shipyard& yd = yards[static_cast<size_t>(y)];
+    if (yd.owner != player) continue;
+    int yard_danger = 2 * n_;
+    for (const Ship& e : ships)
+      if (e.owner != player) yard_danger = std::min(yard_danger, geo_.dist(yd.cell, e.cell));
+    bool needed = true;
+    OwnShip* defender = nullptr;
+    double defender_score = -1;
+    for (OwnShip& o : own_) {
+      const Ship& sh = ships[static_cast<size_t>(o.index)];
+      int t = geo_.dist(yd.cell, sh.cell);
+      if (yard_danger - t > 2 || (sh.cargo == 0 && yard_danger - t > 1)) {
+        needed = false;
+        break;
       }
-      if (needed && !defender && yard_danger == 1 && target_yards > my_yards - 1) spawning_.push_back(y);
-      if (needed && defender) {
-        defender->run_away = true;
-        const Ship& sh = ships[static_cast<size_t>(defender->index)];
-        if (sh.cell == yd.cell) {
-          defender->intentions = {0, 0, 0, 0, 0.1};
-        } else {
-          std::array<std::pair<int, double>, 4> mv;
-          const int k = toward(sh.cell, yd.cell, mv);
-          for (int i = 0; i < k; ++i) defender->intentions[static_cast<size_t>(mv[static_cast<size_t>(i)].first)] += kDefendWeight * mv[static_cast<size_t>(i)].second;
-        }
+      if (sh.cargo > 0) ++t;
+      const double score = sh.cargo + (o.run_away ? 500 : 0);
+      if (t <= yard_danger && score > defender_score) defender = &o, defender_score = score;
+    }
+    if (needed && !defender && yard_danger == 1 && target_yards > my_yards - 1) spawning_.push_back(y);
+    if (needed && defender) {
+      defender->run_away = true;
+      const Ship& sh = ships[static_cast<size_t>(defender->index)];
+      if (sh.cell == yd.cell) {
+        defender->intentions = {0, 0, 0, 0, 0.1};
+      } else {
+        std::array<std::pair<int, double>, 4> mv;
+        const int k = toward(sh.cell, yd.cell, mv);
+        for (int i = 0; i < k; ++i) defender->intentions[static_cast<size_t>(mv[static_cast<size_t>(i)].first)] += kDefendWeight * mv[static_cast<size_t>(i)].second;
       }
     }
   }
-  if (want_to_spawn_)
-    for (int y = 0; y < static_cast<int>(yards.size()); ++y)
-      if (yards[static_cast<size_t>(y)].owner == player) spawning_.push_back(y);
-
-  mine_and_attack(s);
-  resolve_moves(s, player);
-  return d;
 }
 
 void MzModelPolicy::compute_maps(const State& s, int player) {

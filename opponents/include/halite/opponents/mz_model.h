@@ -90,9 +90,17 @@ class MzModelPolicy {
     int action = -1;      // fixed order: a kMoveActions index or kConvertOption (-1: from the assignment)
   };
 
+  // The turn's steps, in decide()'s order.
   void compute_maps(const State& s, int player);
+  void score_danger(const State& s, int player);       // intentions from danger; conversions
+  void mark_yard_attacks(const State& s, int player);  // enemies near own yards, cells round theirs
   void compute_can_surround(const State& s, int player);
+  void avoid_surrounds(const State& s);
   void plan_hoards(const State& s, int player);
+  void draw_to_endangered(const State& s, int player);
+  void plan_spawning(const State& s);
+  void plan_yard(const State& s, int player);
+  void defend_yards(const State& s, int player, int my_yards, double target_yards);
   void mine_and_attack(const State& s);
   void resolve_moves(const State& s, int player);
 
