@@ -57,7 +57,8 @@ class ViewerApp {
   buildBoard(game, g) {
     const box = element('div', { class: 'game', id: `game-${g}` });
     const seed = game.seed === null || game.seed === undefined ? '' : `, seed ${game.seed}`;
-    box.append(element('h2', {}, `${game.label} (${game.size}x${game.size}, ${game.players} players${seed})`));
+    box.append(element('h2', {}, `${game.label} (${game.size}x${game.size}, ${game.players} players${seed})`),
+               element('div', { class: 'muted game-over', id: `game-over-${g}` }));
     const canvas = element('canvas', { class: 'board', id: `board-${g}` });
     const players = element('div', { class: 'players', id: `players-${g}` });
     box.append(canvas, players);
@@ -71,13 +72,9 @@ class ViewerApp {
   buildChart(series) {
     const canvas = element('canvas', { class: 'chart', id: `chart-${series.key}` });
     document.getElementById('charts').append(canvas);
-    return new HV.LineChart(canvas, this.chartTitle(series), (t) => this.seek(t));
+    return new HV.LineChart(canvas, series.label, (t) => this.seek(t));
   }
 
-  chartTitle(series) {
-    return this.games.length > 1 ? `${series.label}: solid ${this.games[0].label}, dashed ${this.games[1].label}`
-                                 : series.label;
-  }
 
   buildLegend() {
     const legend = document.getElementById('timeline-legend');
@@ -86,11 +83,16 @@ class ViewerApp {
       item.append(element('span', { class: 'swatch', style: `background:${type.color}` }), type.label);
       legend.append(item);
     }
-    if (this.games.length > 1) legend.append(element('span', {}, `top band: ${this.games[0].label}; bottom: ${this.games[1].label}`));
+    if (this.games.length > 1) {
+      const [a, b] = this.games.map((g) => g.label);
+      legend.append(element('span', {}, `timeline: top band ${a}, bottom ${b}; charts: solid lines ${a}, dashed ${b}`));
+    }
   }
 
   bindControls() {
-    const on = (id, f) => document.getElementById(id).addEventListener('click', f);
+    // A clicked button gives up the focus, so that Space then toggles play
+    // through the page's keys rather than pressing that button again.
+    const on = (id, f) => document.getElementById(id).addEventListener('click', (e) => { e.currentTarget.blur(); f(); });
     on('btn-first', () => this.seek(0));
     on('btn-back', () => this.seek(this.step - 1));
     on('btn-play', () => this.togglePlay());
@@ -104,7 +106,8 @@ class ViewerApp {
   }
 
   key(e) {
-    if (e.target && e.target.tagName === 'INPUT') return;
+    // Keys typed into the step box or the speed list are theirs.
+    if (e.target && (e.target.tagName === 'INPUT' || e.target.tagName === 'SELECT')) return;
     const jump = e.shiftKey ? 10 : 1;
     const speed = document.getElementById('speed');
     const actions = {
@@ -225,6 +228,9 @@ class ViewerApp {
       const selected = this.selected && this.selected.game === g ? this.selected : null;
       const drawn = board.view.draw(this.gameStep(g), selected);
       drawn.label = this.games[g].label;
+      // A shorter game stays on its last state while the other plays on.
+      document.getElementById(`game-over-${g}`).textContent =
+          this.step > this.games[g].steps - 1 ? `this game ended at step ${this.games[g].steps - 1}` : '';
       this.renderPlayers(g);
       return drawn;
     });

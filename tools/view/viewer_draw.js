@@ -28,20 +28,20 @@ HV.fitCanvas = function (canvas, cssWidth, cssHeight) {
   return ctx;
 };
 
-// Cell colours for halite 0..maxCellHalite, precomputed: a square-root ramp
-// (most cells hold little; the ramp keeps small amounts visible) from the
-// background to gold.
+// Cell colours for halite 0..maxCellHalite, precomputed as RGB triples: a
+// square-root ramp (most cells hold little; the ramp keeps small amounts
+// visible) from the background to gold.
 function haliteRamp(levels) {
-  const ramp = [];
+  const ramp = new Uint8ClampedArray(levels * 3);
   const from = [17, 26, 36], to = [232, 197, 71];
   for (let i = 0; i < levels; i++) {
     const f = Math.sqrt(i / (levels - 1));
-    const c = from.map((a, k) => Math.round(a + (to[k] - a) * f));
-    ramp.push(`rgb(${c[0]},${c[1]},${c[2]})`);
+    for (let k = 0; k < 3; k++) ramp[i * 3 + k] = Math.round(from[k] + (to[k] - from[k]) * f);
   }
   return ramp;
 }
-const HALITE_RAMP = haliteRamp(64);
+const HALITE_LEVELS = 64;
+const HALITE_RAMP = haliteRamp(HALITE_LEVELS);
 
 class BoardView {
   constructor(canvas, game) {
@@ -55,6 +55,13 @@ class BoardView {
     this.cellPx = Math.max(3, Math.floor(maxPixels / this.game.size));
     this.pixels = this.cellPx * this.game.size;
     this.ctx = HV.fitCanvas(this.canvas, this.pixels, this.pixels);
+    // The cells are painted as one pixel each into a size x size image,
+    // then scaled up in one drawImage: far cheaper than a rectangle per cell.
+    const n = this.game.size;
+    this.cellCanvas = document.createElement('canvas');
+    this.cellCanvas.width = n;
+    this.cellCanvas.height = n;
+    this.cellImage = this.cellCanvas.getContext('2d').createImageData(n, n);
   }
 
   cellOrigin(cell) {
@@ -70,13 +77,23 @@ class BoardView {
 
   drawCells(halite) {
     const ctx = this.ctx, px = this.cellPx, n = this.game.size, top = this.game.maxCellHalite;
+    const pixels = this.cellImage.data;
     const drawn = new Array(halite.length);
     for (let cell = 0; cell < halite.length; cell++) {
       const h = halite[cell];
       drawn[cell] = h;
-      ctx.fillStyle = HALITE_RAMP[Math.min(HALITE_RAMP.length - 1, Math.floor((h / top) * (HALITE_RAMP.length - 1)))];
-      ctx.fillRect((cell % n) * px, Math.floor(cell / n) * px, px, px);
+      const level = Math.max(0, Math.min(HALITE_LEVELS - 1, Math.floor((h / top) * (HALITE_LEVELS - 1))));
+      pixels[cell * 4] = HALITE_RAMP[level * 3];
+      pixels[cell * 4 + 1] = HALITE_RAMP[level * 3 + 1];
+      pixels[cell * 4 + 2] = HALITE_RAMP[level * 3 + 2];
+      pixels[cell * 4 + 3] = 255;
     }
+    this.cellCanvas.getContext('2d').putImageData(this.cellImage, 0, 0);
+    // A full clear first lets the browser drop the previous frame's drawing
+    // instead of keeping it queued under this one.
+    ctx.clearRect(0, 0, this.pixels, this.pixels);
+    ctx.imageSmoothingEnabled = false;
+    ctx.drawImage(this.cellCanvas, 0, 0, this.pixels, this.pixels);
     if (px >= 8) {
       ctx.strokeStyle = 'rgba(0,0,0,0.35)';
       ctx.lineWidth = 1;

@@ -60,7 +60,8 @@ function renderEventList(app) {
   const list = document.getElementById('event-list');
   list.replaceChildren();
   app.games.forEach((game, g) => {
-    for (const e of game.eventsByStep.get(app.gameStep(g)) || []) {
+    if (app.step >= game.steps) return;  // the game is over: its last events are not this step's
+    for (const e of game.eventsByStep.get(app.step) || []) {
       const type = HV.EVENT_TYPES[e.type];
       const item = element('li');
       item.append(element('span', { class: 'swatch', style: `background:${type.color}` }));
