@@ -4,7 +4,8 @@ usage: test_viewer.py CASE HALITE CHROMIUM TESTDATA [KAGGLE_REPLAYS]
 
 CASE is one of
   replays    every replay of TESTDATA/replays and TESTDATA/kaggle-env (and
-             KAGGLE_REPLAYS/*.json when that folder exists): the page opens
+             KAGGLE_REPLAYS/*.json when that folder exists), and games played
+             on boards of 2, 5 and 32 cells a side: the page opens
              with no error and no network request, and the board it drew at
              a set of steps is the replay's recorded state (ships, yards,
              cargo, cell halite, exactly)
@@ -115,9 +116,24 @@ def replay_files(testdata, kaggle_folder):
     return files
 
 
+def played_games(halite, work):
+    """Games at the board sizes the stored replays lack: the smallest the
+    engine accepts (2), a small one (5) and the largest (32)."""
+    files = []
+    for size, players in ((2, 1), (5, 4), (32, 4)):
+        out = os.path.join(work, f"played_size{size}_{players}p.json")
+        run = subprocess.run([halite, "play", "--size", str(size), "--players", str(players), "--seed", "5",
+                              "--episode-steps", "60", "--agents", ",".join(["random"] * players), "--out", out],
+                             capture_output=True, text=True)
+        if run.returncode != 0:
+            fail(f"halite play --size {size}: {run.stderr}")
+        files.append(out)
+    return files
+
+
 def case_replays(halite, browser, work, testdata, kaggle_folder):
     page = browser.new_page()
-    files = replay_files(testdata, kaggle_folder)
+    files = replay_files(testdata, kaggle_folder) + played_games(halite, work)
     write_seconds = 0.0
     for path in files:
         name = os.path.basename(path)

@@ -133,7 +133,7 @@ class BoardView {
     const drawn = [];
     ctx.textAlign = 'center';
     ctx.textBaseline = 'bottom';
-    ctx.font = `${Math.max(8, Math.floor(px * 0.3))}px system-ui, sans-serif`;
+    ctx.font = `${Math.min(14, Math.max(8, Math.floor(px * 0.3)))}px system-ui, sans-serif`;
     for (let i = 0; i < ships.length; i += 3) {
       const unit = this.game.units[ships[i]];
       const cargo = ships[i + 2];
