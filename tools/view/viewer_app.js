@@ -44,6 +44,7 @@ class ViewerApp {
     this.playing = false;
     this.selected = null;  // {game, unit, life}
     this.debug = false;
+    document.getElementById('boards').classList.toggle('single', this.games.length === 1);
     this.boards = this.games.map((game, g) => this.buildBoard(game, g));
     this.timeline = new HV.Timeline(document.getElementById('timeline'), this.games, (t) => this.seek(t));
     this.charts = HV.SERIES.map((series) => this.buildChart(series));
