@@ -281,7 +281,24 @@ def bad_input_cli(halite, work, testdata):
                       r"trace-no-id\.jsonl line 1, units\[0\]: \"id\"", "trace unit without an id")
 
 
+def hostile_team_name(halite, browser, work, testdata):
+    """A team name that would end the page's <script> if written raw stays text."""
+    replay = read_replay(os.path.join(testdata, "replays", "s15_2p_s11_greedy_rammer.json.gz"))
+    name = "</script><b>x</b><!--"
+    replay["info"]["TeamNames"] = [name, "greedy"]
+    path = os.path.join(work, "hostile.json")
+    with open(path, "w") as f:
+        json.dump(replay, f)
+    write_page(halite, os.path.join(work, "hostile.html"), path)
+    page = browser.new_page()
+    open_page(page, os.path.join(work, "hostile.html"))
+    if name not in text_of(page, "players-0"):
+        fail(f"the team name {name!r} is not shown as text: {text_of(page, 'players-0')!r}")
+    print(f"team name {name!r}: shown as text, the page intact")
+
+
 def bad_input_page(halite, browser, work, testdata):
+    hostile_team_name(halite, browser, work, testdata)
     good = os.path.join(work, "good.html")
     write_page(halite, good, os.path.join(testdata, "replays", "s15_2p_s11_greedy_rammer.json.gz"))
     with open(good) as f:

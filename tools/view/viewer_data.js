@@ -82,8 +82,12 @@ function checkGame(game, path) {
                                            `${path}.events[${i}]`, `is not an event: ${JSON.stringify(e)}`));
   checkSeries(game, path);
   expectData(Array.isArray(game.trace), `${path}.trace`, 'should be a list');
-  game.trace.forEach((line, i) => expectData(line && isCount(line.step) && isCount(line.player) && Array.isArray(line.units),
-                                             `${path}.trace[${i}]`, 'is not a trace line {step, player, units}'));
+  game.trace.forEach((line, i) => {
+    expectData(line && isCount(line.step) && isCount(line.player) && Array.isArray(line.units),
+               `${path}.trace[${i}]`, 'is not a trace line {step, player, units}');
+    line.units.forEach((u, k) => expectData(u && typeof u.id === 'string', `${path}.trace[${i}].units[${k}]`,
+                                            'is not a unit record with an id'));
+  });
 }
 
 // Lookups built once: unit by id, events by step, trace records by step and unit.
