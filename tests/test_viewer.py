@@ -6,9 +6,10 @@ CASE is one of
   replays    every replay of TESTDATA/replays and TESTDATA/kaggle-env (and
              KAGGLE_REPLAYS/*.json when that folder exists), and games played
              on boards of 2, 5 and 32 cells a side: the page opens
-             with no error and no network request, and the board it drew at
+             with no error and no network request, the board it drew at
              a set of steps is the replay's recorded state (ships, yards,
-             cargo, cell halite, exactly)
+             cargo, cell halite, exactly), and its spawns, conversions and
+             losses are the units that appear and vanish in the replay
   trace      a hand-written trace (TESTDATA/viewer/s12_trace.jsonl): the page
              opened at #step=30&unit=2-1 shows its recorded reason; a click on
              another unit and the arrow key show theirs
@@ -104,6 +105,34 @@ def check_drawn_board(page, replay, t, name, game=0):
         fail(f"{name} step {t}: cell {cell} drawn with {board['halite'][cell]}, recorded {expected['halite'][cell]}")
 
 
+def check_events(page, replay, name):
+    """The page's events against the replay's unit ids from state to state:
+    a spawn for each new ship, a conversion or a loss for each ship gone, a
+    conversion for each new shipyard, a shipyard loss for each yard gone."""
+    events = page.evaluate("haliteViewer.app.games[0].events.map((e) => [e.step, e.type, e.unit])")
+    by_step = {}
+    for step, kind, unit in events:
+        by_step.setdefault((step, kind), set()).add(unit)
+
+    def ids(t, kind):
+        return {uid for p in replay["steps"][t][0]["observation"]["players"] for uid in p[kind]}
+
+    for t in range(1, len(replay["steps"])):
+        ships_before, ships_after = ids(t - 1, 2), ids(t, 2)
+        yards_before, yards_after = ids(t - 1, 1), ids(t, 1)
+        got = {kind: by_step.get((t, kind), set()) for kind in ("spawn", "convert", "ship_lost", "yard_lost")}
+        if got["spawn"] != ships_after - ships_before:
+            fail(f"{name} step {t}: spawn events {got['spawn']}, new ships {ships_after - ships_before}")
+        if got["convert"] | got["ship_lost"] != ships_before - ships_after or got["convert"] & got["ship_lost"]:
+            fail(f"{name} step {t}: conversions {got['convert']} and losses {got['ship_lost']}, "
+                 f"ships gone {ships_before - ships_after}")
+        if len(got["convert"]) != len(yards_after - yards_before):
+            fail(f"{name} step {t}: {len(got['convert'])} conversions, {len(yards_after - yards_before)} new yards")
+        if got["yard_lost"] != yards_before - yards_after:
+            fail(f"{name} step {t}: yard losses {got['yard_lost']}, yards gone {yards_before - yards_after}")
+    return len(events)
+
+
 def replay_files(testdata, kaggle_folder):
     files = []
     for folder in ("replays", "kaggle-env"):
@@ -144,8 +173,9 @@ def case_replays(halite, browser, work, testdata, kaggle_folder):
         checked = steps_to_check(replay)
         for t in checked:
             check_drawn_board(page, replay, t, name)
+        events = check_events(page, replay, name)
         timing = page.evaluate("haliteViewer.timing")
-        print(f"{name}: steps {checked} match; opened in {timing['opened_ms']:.0f} ms")
+        print(f"{name}: steps {checked} match, {events} events agree; opened in {timing['opened_ms']:.0f} ms")
     print(f"{len(files)} replays; halite view took {write_seconds:.1f} s in all")
     # The speed figures of docs/viewer.md: a 400-step 4-player game on 21x21.
     s12 = os.path.join(work, "s12_4p_s21_greedy_x4.json.gz.html")
