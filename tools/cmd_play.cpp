@@ -4,13 +4,14 @@
 
 #include "command.h"
 #include "halite/lab/arena.h"
+#include "view/page.h"
 
 namespace halite::tools {
 namespace {
 
 int run(const std::vector<std::string>& args) {
   Flags flags(args, {"seed", "players", "size", "agents", "out", "budget-ms", "iterations", "episode-steps",
-                     "act-timeout", "overage", "python"}, {});
+                     "act-timeout", "overage", "python", "view"}, {});
   if (!flags.positional().empty()) throw UsageError("unexpected argument '" + flags.positional()[0] + "'");
   const int players = static_cast<int>(flags.get_int("players", 4, 1, 4));
   if (players == 3) throw UsageError("--players takes 1, 2 or 4");
@@ -58,11 +59,20 @@ int run(const std::vector<std::string>& args) {
       options);
 
   const std::string out = flags.get("out", "replay-" + std::to_string(config.random_seed) + ".json");
+  const Json replay_json = result.replay(names, "halite-play-" + std::to_string(config.random_seed));
   {
     std::ofstream file(out);
     if (!file) throw std::runtime_error("cannot write " + out);
-    file << result.replay(names, "halite-play-" + std::to_string(config.random_seed)).dump() << "\n";
+    file << replay_json.dump() << "\n";
     if (!file) throw std::runtime_error("error writing " + out);
+  }
+  // The viewer page: written when asked (the replay read back and replayed,
+  // as `halite view` does: a few tens of milliseconds), else its command.
+  const std::string page_path = flags.get("view", out.substr(0, out.rfind(".json")) + ".html");
+  if (flags.has("view")) {
+    std::ofstream page(page_path, std::ios::binary);
+    page << view::single_game_page(replay_from_json(replay_json), out);
+    if (!page.flush()) throw std::runtime_error("cannot write " + page_path);
   }
 
   const State& last = result.recorded_states.back();
@@ -83,6 +93,8 @@ int run(const std::vector<std::string>& args) {
                 pl.bank, ships, yards, status_name(pl.status),
                 result.errors[p].empty() ? "" : (" (" + result.errors[p] + ")").c_str());
   }
+  if (flags.has("view")) std::printf("\nview: %s written (open it in a browser)\n", page_path.c_str());
+  else std::printf("\nview: halite view %s --out %s\n", out.c_str(), page_path.c_str());
   return 0;
 }
 
@@ -90,10 +102,12 @@ HALITE_COMMAND(Command{
     "play", "play one game between built-in agents or Python agent files; write a Kaggle replay and print the standings",
     "usage: halite play [--players 4] [--seed 1] [--size 21] [--agents a,b,c,d] [--out FILE]\n"
     "                   [--budget-ms MS] [--iterations N] [--episode-steps 400]\n"
-    "                   [--act-timeout 3] [--overage 60] [--python /usr/bin/python3]\n\n"
+    "                   [--act-timeout 3] [--overage 60] [--python /usr/bin/python3]\n"
+    "                   [--view FILE.html]\n\n"
     "Plays one game on the default configuration (or the given size and length) and\n"
     "writes it as a Kaggle replay (Kaggle's renderer loads it; `halite replay-check`\n"
-    "verifies it). Prints the final standings.\n\n"
+    "verifies it). Prints the final standings, and the `halite view` command that\n"
+    "writes a page to watch the game (docs/viewer.md).\n\n"
     "  --players N        1, 2 or 4 (default 4)\n"
     "  --seed S           randomSeed of the board, 0 to 4294967295 (default 1)\n"
     "  --size N           board size, 2 to 32 (default 21)\n"
@@ -109,7 +123,8 @@ HALITE_COMMAND(Command{
     "  --episode-steps N  states in the episode (default 400)\n"
     "  --act-timeout S    actTimeout: seconds per turn for Python agents (default 3)\n"
     "  --overage S        the overage bank of Python agents in seconds (default 60)\n"
-    "  --python PATH      the interpreter of Python agents (default /usr/bin/python3)\n",
+    "  --python PATH      the interpreter of Python agents (default /usr/bin/python3)\n"
+    "  --view FILE        also write the game's viewer page (halite view) to FILE\n",
     run});
 
 }  // namespace
