@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 #include "halite/replay_check.h"
 #include "halite/lab/match.h"
@@ -84,4 +85,27 @@ TEST_CASE("halite replay-check accepts plain, gzip and wrapped files and reports
   CHECK(cut_status == 1);
   CHECK(cut_text.find("truncated.json: ERROR") != std::string::npos);
   CHECK(cut_text.find("missing.json: ERROR") != std::string::npos);
+}
+
+TEST_CASE("halite play takes several overrides per agent, agents separated by ';'", "[replay][tool]") {
+  const TempDir dir("halite_play_agents");
+  const std::string a = dir.file("a.json"), b = dir.file("b.json"), c = dir.file("c.json");
+  const std::string common = "play --players 2 --seed 3 --episode-steps 30 --out ";
+  // The miner that never spawns nor mines below 900: unlike the default miner.
+  const ToolRun overridden = run_halite(common + a + " --agents 'miner:max_ships=0,mine_threshold=900;random'");
+  REQUIRE(overridden.status == 0);
+  const ToolRun by_comma = run_halite(common + b + " --agents 'miner,random'");
+  REQUIRE(by_comma.status == 0);
+  const ToolRun by_semicolon = run_halite(common + c + " --agents 'miner;random'");
+  REQUIRE(by_semicolon.status == 0);
+  const auto steps_of = [](const std::string& path) {
+    std::stringstream text;
+    text << std::ifstream(path).rdbuf();
+    return parse_json(text.str()).at("steps");
+  };
+  CHECK(steps_of(b) == steps_of(c));
+  CHECK(steps_of(a) != steps_of(b));
+  const ToolRun unknown = run_halite(common + a + " --agents 'miner:max_ships=0,no_such_parameter=1;random'");
+  CHECK(unknown.status == 2);
+  CHECK(unknown.output.find("no_such_parameter") != std::string::npos);
 }

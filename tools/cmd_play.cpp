@@ -27,7 +27,11 @@ int run(const std::vector<std::string>& args) {
 
   std::vector<std::string> names;
   if (flags.has("agents")) {
-    names = split_list(flags.get("agents", ""), ',');
+    // ';' separates agents as in `halite arena --players`, so that an agent
+    // may take several overrides (`fleet:a=1,b=2;greedy`); a list without
+    // ';' is split on ',', one override at most per agent.
+    const std::string list = flags.get("agents", "");
+    names = split_list(list, list.find(';') != std::string::npos ? ';' : ',');
   } else {
     // The competition bot's planner and values first (the strongest against the public bots,
     // docs/results.md), then the other built-ins at their defaults.
@@ -100,7 +104,7 @@ int run(const std::vector<std::string>& args) {
 
 HALITE_COMMAND(Command{
     "play", "play one game between built-in agents or Python agent files; write a Kaggle replay and print the standings",
-    "usage: halite play [--players 4] [--seed 1] [--size 21] [--agents a,b,c,d] [--out FILE]\n"
+    "usage: halite play [--players 4] [--seed 1] [--size 21] [--agents 'a;b;c;d'] [--out FILE]\n"
     "                   [--budget-ms MS] [--iterations N] [--episode-steps 400]\n"
     "                   [--act-timeout 3] [--overage 60] [--python /usr/bin/python3]\n"
     "                   [--view FILE.html]\n\n"
@@ -111,7 +115,9 @@ HALITE_COMMAND(Command{
     "  --players N        1, 2 or 4 (default 4)\n"
     "  --seed S           randomSeed of the board, 0 to 4294967295 (default 1)\n"
     "  --size N           board size, 2 to 32 (default 21)\n"
-    "  --agents LIST      comma-separated planner names, NAME@FILE (a parameter file),\n"
+    "  --agents LIST      one per player, separated by ';' (or ',' when no agent takes\n"
+    "                     more than one override): planner specs as `halite arena\n"
+    "                     --players` takes them (NAME, NAME:k=v,k=v), NAME@FILE (a parameter file),\n"
     "                     submission (the planner and values of bot/submission.json\n"
     "                     as built in) or py:FILE (a Kaggle Python agent file,\n"
     "                     docs/python-agents.md), one per player (default:\n"
