@@ -51,10 +51,13 @@
 //     ship) and the player holds more than `defend_last_yards` yards.
 //
 // Every number is a declared parameter (fleet_params.h, `halite params
-// fleet`). The policy keeps two things across turns: the planned yard site,
-// so that a builder is not sent back and forth, and how many defenders each
-// yard lost. reset() forgets them, and with `remember` = 0 the policy is a
-// pure function of the state (what simulations of opponents use).
+// fleet`). Its sources follow the steps: fleet_maps.cpp (1), fleet_economy.cpp
+// (2), fleet_roles.cpp and fleet_mining.cpp (3), fleet.cpp (4 and decide()),
+// fleet_params.cpp (the parameters). The policy keeps two things across
+// turns: the planned yard site, so that a builder is not sent back and forth,
+// and how many defenders each yard lost. reset() forgets them, and with
+// `remember` = 0 the policy is a pure function of the state (what simulations
+// of opponents use).
 #pragma once
 
 #include <algorithm>
