@@ -43,11 +43,53 @@ void FleetPolicy::set_params(const FleetParams& params) {
 
 // ----------------------------------------------------------------- moves ----
 
+FleetPolicy::Heading FleetPolicy::heading(const State& s, int me, int r) const {
+  const Ship& sh = s.ships()[rows_[r]];
+  const double x = sh.cargo;
+  const int cols = shared_columns_ + static_cast<int>(rows_.size());
+  const int j = row_column_[r];
+  Role role;
+  int target = sh.cell, victim = -1;
+  double rate;
+  if (j >= shared_columns_) {
+    role = private_role_[r];
+    rate = private_value_[r];
+    if (role == Role::Home) {
+      int best = nearest_yard(s.shipyards(), me, sh.cell, geo_).cell;
+      for (int c : sites_)
+        if (best < 0 || geo_.dist(sh.cell, c) < geo_.dist(sh.cell, best)) best = c;
+      if (best >= 0) target = best;
+    }
+    if (role == Role::Hunt) {
+      target = surround_cell_[r];
+      victim = surround_victim_[r];
+      rate = p_.surround_rate;
+    }
+  } else {
+    const Column& col = columns_[j];
+    role = col.role;
+    target = col.cell;
+    rate = -cost_[static_cast<size_t>(r) * cols + j];
+    if (role == Role::Hunt) victim = col.target;
+  }
+  rate = std::clamp(rate, 1.0, kForcedValue / 100);
+  // How close to its target a ship must be. A guard only has to be able to
+  // reach the yard no later than the nearest enemy (strictly before it when
+  // carrying cargo): until then it leaves the yard free for ships that
+  // deposit.
+  int slack = 0;
+  if (role == Role::Guard) {
+    const int guarded = columns_[j].target;
+    slack = std::max(0, yard_threat_[guarded] - (x > 0 ? 2 : 1));
+  }
+  if (role == Role::Escort) slack = 1;  // next to the escorted ship
+  return {role, target, victim, rate, slack};
+}
+
 void FleetPolicy::cost_moves(const State& s, int me) {
   PolicyDecision& d = decision_;
   const auto ships = s.ships();
   const int rows = static_cast<int>(rows_.size());
-  const int cols = shared_columns_ + rows;
   const double convert_cost = static_cast<double>(s.config().convert_cost);
   const int left = steps_left(s);
   const bool ties_matter = s.step() >= p_.tie_free_steps;
@@ -57,42 +99,10 @@ void FleetPolicy::cost_moves(const State& s, int me) {
     const int i = rows_[r];
     const Ship& sh = ships[i];
     const double x = sh.cargo;
-    const int j = row_column_[r];
-    Role role;
-    int target = sh.cell, victim = -1;
-    double rate;
-    if (j >= shared_columns_) {
-      role = private_role_[r];
-      rate = private_value_[r];
-      if (role == Role::Home) {
-        int best = nearest_yard(s.shipyards(), me, sh.cell, geo_).cell;
-        for (int c : sites_)
-          if (best < 0 || geo_.dist(sh.cell, c) < geo_.dist(sh.cell, best)) best = c;
-        if (best >= 0) target = best;
-      }
-      if (role == Role::Hunt) {
-        target = surround_cell_[r];
-        victim = surround_victim_[r];
-        rate = p_.surround_rate;
-      }
-    } else {
-      const Column& col = columns_[j];
-      role = col.role;
-      target = col.cell;
-      rate = -cost_[static_cast<size_t>(r) * cols + j];
-      if (role == Role::Hunt) victim = col.target;
-    }
-    rate = std::clamp(rate, 1.0, kForcedValue / 100);
-    // How close to its target a ship must be. A guard only has to be able to
-    // reach the yard no later than the nearest enemy (strictly before it when
-    // carrying cargo): until then it leaves the yard free for ships that
-    // deposit.
-    int slack = 0;
-    if (role == Role::Guard) {
-      const int guarded = columns_[j].target;
-      slack = std::max(0, yard_threat_[guarded] - (x > 0 ? 2 : 1));
-    }
-    if (role == Role::Escort) slack = 1;  // next to the escorted ship
+    const Heading h = heading(s, me, r);
+    const Role role = h.role;
+    const int target = h.target, victim = h.victim, slack = h.slack;
+    const double rate = h.rate;
     auto distance = [&](int cell) { return std::max(0, geo_.dist(cell, target) - slack); };
     MoveRequest req;
     req.ship_index = i;

@@ -158,150 +158,139 @@ void FleetPolicy::keep_mining_memo(const State& s) {
   }
 }
 
-// Mining: the carried-halite rate of a trip to each cell worth it,
-//   max over t of  discount^(d1 + t) (w x + h' (1 - (1 - collectRate)^t)) / (d1 + t + return_weight d2),
-// h' the cell's halite regrown over the trip out (or taken down by the enemy
-// ship mining it), w the phase's cargo weight. The best k cells (by value,
-// then cell index) are kept; the order cells are visited in does not change
-// them. A cell whose upper bound cannot beat the k-th best so far is passed
-// over before its costly terms are computed (mining_bounded_ says when the
-// bounds hold), so the cells near the ship, which set a high k-th best
-// early, are visited first.
-void FleetPolicy::best_mining_targets(const State& s, int from, double x) {
-  top_.clear();
-  const size_t k = static_cast<size_t>(std::max(0, p_.targets_per_ship));
-  if (k == 0) return;
-  const int left = steps_left(s);
-  const int n = geo_.size();
-  const double cap = static_cast<double>(s.config().max_cell_halite);
-  const int max_t = std::min(p_.max_mine_turns, kMaxTurns - 1);
-  const double carried = p_.mining_cargo_weight * cargo_weight_ * x;
-  const bool prune = mining_bounded_ && carried >= 0;
-  const double stay_factor = 1 + p_.stay_mining_bonus;
-  auto ranks_before = [](const std::pair<double, int>& a, const std::pair<double, int>& b) {
-    return a.first > b.first || (a.first == b.first && a.second < b.second);
-  };
-  // Whether a cell worth `value` (or any less) would enter the best k.
-  auto can_enter = [&](double value, int cell) { return top_.size() < k || ranks_before({value, cell}, top_.back()); };
-  // A bound on a cell's value (at least the value computed below, so a
-  // cell whose bound cannot enter the best k is passed over): the rate's
-  // bound over every t for a trip of at least `trip` moves, the cargo's share
-  // at t = 1 plus the mined share at its best t (no discount: it is at most
-  // 1; the margin covers the roundings), times the factors below, the
-  // pressure's at most 1 when only some enemies pressing are lighter.
-  auto value_bound = [&](const MineCell& m, int d1, double hv) {
-    const int trip = std::min(static_cast<int>(d1 + p_.return_weight * m.home), kTripBounds - 1);
-    const double rate = (carried * carried_rate_bound_[trip] + hv * mined_rate_bound_[trip]) * kBoundMargin;
-    const double arriving = x + hv * keep_[1];
-    const double bound = rate * (arriving > m.heaviest_presser ? m.held_pressed : m.held) * m.territory * (d1 == 0 ? stay_factor : 1.0);
-    return lighter_within(m.cell, d1) < arriving ? bound * (1 - p_.threat_discount) : bound;
-  };
-  auto consider = [&](const MineCell& m, int d1) {
-    const int c = m.cell;
-    const double h = m.halite;
-    const int d2 = m.home;
-    const double hv = m.enemy_on && d1 > 1 ? h * mined_left_[d1 - 1] : std::min(h * growth_[d1], std::max(h, cap));
-    int t_lo = 1, t_hi = max_t;
-    if (m.farm) {
-      // A farm cell is left to regrow up to the harvest threshold, then
-      // mined down to it, no further.
-      if (hv < harvest_threshold_) return;
-      const double turns = std::ceil(std::log(harvest_threshold_ / hv) / log_keep_);
-      // A threshold of 0 is never reached (turns = +inf): every turn allowed;
-      // 0 / 0 (nothing to mine down, turns = NaN): one turn.
-      t_lo = t_hi = turns >= max_t ? max_t : turns >= 1 ? static_cast<int>(turns) : 1;
-    }
-    if (prune) {
-      const double bound = value_bound(m, d1, hv);
-      if (!can_enter(bound, c)) {
-        outside_best_ = std::max(outside_best_, bound);
-        return;
-      }
-    }
-    auto rate = [&](int t) {
-      return discount_[d1 + t] * (carried + keep_[t] * hv) / std::max(1.0, d1 + t + p_.return_weight * d2);
-    };
-    t_hi = std::min(t_hi, left - d1 - d2);  // the whole trip before the episode ends
-    double best = 0;
-    if (!single_peak_ || carried < 0) {
-      for (int t = t_lo; t <= t_hi; ++t) best = std::max(best, rate(t));
-    } else if (t_lo <= t_hi) {
-      // Undiscounted, the rate rises to one peak and then falls (the
-      // cargo grows concavely in t, the trip linearly), so the search
-      // starts where the last cell peaked and walks each way until the
-      // rate falls by more than the roundings can account for.
-      const int t0 = std::clamp(peak_, t_lo, t_hi);
-      const double at_t0 = rate(t0);
-      best = std::max(best, at_t0);
-      peak_ = t0;
-      double last = at_t0;
-      for (int t = t0 + 1; t <= t_hi; ++t) {
-        const double r = rate(t);
-        if (r > best) best = r, peak_ = t;
-        if (r < last * kFallMargin) break;
-        last = r;
-      }
-      last = at_t0;
-      for (int t = t0 - 1; t >= t_lo; --t) {
-        const double r = rate(t);
-        if (r > best) best = r, peak_ = t;
-        if (r < last * kFallMargin) break;
-        last = r;
-      }
-    }
-    if (best <= 0) return;
-    const double arriving = x + hv * keep_[1];  // the cargo it holds after a turn there
-    double factor;
-    if (arriving <= m.lightest_presser) factor = m.held;  // exp(-0) = 1: no enemy lighter than the ship presses
-    else if (arriving > m.heaviest_presser) factor = m.held_pressed;  // every enemy pressing is lighter
-    else factor = m.held * std::exp(-enemy_discount_scale_ * p_.pressure_discount * pressure(c, arriving));
-    best *= factor;
-    best *= m.territory;
-    if (d1 == 0) best *= stay_factor;
-    if (lighter_within(c, d1) < arriving) best *= 1 - p_.threat_discount;
-    if (!can_enter(best, c)) {
-      outside_best_ = std::max(outside_best_, best);
+namespace {
+// Whether target a ranks before b in top_: by value, then cell index.
+constexpr auto ranks_before = [](const std::pair<double, int>& a, const std::pair<double, int>& b) {
+  return a.first > b.first || (a.first == b.first && a.second < b.second);
+};
+}  // namespace
+
+bool FleetPolicy::can_enter(const MiningTrip& trip, double value, int cell) const {
+  return top_.size() < trip.k || ranks_before({value, cell}, top_.back());
+}
+
+// The rate's bound over every t for a trip of at least `trip` moves, the
+// cargo's share at t = 1 plus the mined share at its best t (no discount: it
+// is at most 1; the margin covers the roundings), times the factors
+// consider_mining() applies, the pressure's at most 1 when only some enemies
+// pressing are lighter.
+double FleetPolicy::mining_value_bound(const MiningTrip& t, const MineCell& m, int d1, double hv) const {
+  const double x = t.x, carried = t.carried;
+  const int trip = std::min(static_cast<int>(d1 + p_.return_weight * m.home), kTripBounds - 1);
+  const double rate = (carried * carried_rate_bound_[trip] + hv * mined_rate_bound_[trip]) * kBoundMargin;
+  const double arriving = x + hv * keep_[1];
+  const double bound = rate * (arriving > m.heaviest_presser ? m.held_pressed : m.held) * m.territory * (d1 == 0 ? t.stay_factor : 1.0);
+  return lighter_within(m.cell, d1) < arriving ? bound * (1 - p_.threat_discount) : bound;
+}
+
+void FleetPolicy::consider_mining(const MiningTrip& trip, const MineCell& m, int d1) {
+  const double x = trip.x, carried = trip.carried;
+  const int c = m.cell;
+  const double h = m.halite;
+  const int d2 = m.home;
+  const double hv = m.enemy_on && d1 > 1 ? h * mined_left_[d1 - 1] : std::min(h * growth_[d1], std::max(h, trip.cap));
+  int t_lo = 1, t_hi = trip.max_t;
+  if (m.farm) {
+    // A farm cell is left to regrow up to the harvest threshold, then
+    // mined down to it, no further.
+    if (hv < harvest_threshold_) return;
+    const double turns = std::ceil(std::log(harvest_threshold_ / hv) / log_keep_);
+    // A threshold of 0 is never reached (turns = +inf): every turn allowed;
+    // 0 / 0 (nothing to mine down, turns = NaN): one turn.
+    t_lo = t_hi = turns >= trip.max_t ? trip.max_t : turns >= 1 ? static_cast<int>(turns) : 1;
+  }
+  if (trip.prune) {
+    const double bound = mining_value_bound(trip, m, d1, hv);
+    if (!can_enter(trip, bound, c)) {
+      outside_best_ = std::max(outside_best_, bound);
       return;
     }
-    if (top_.size() == k) {
-      outside_best_ = std::max(outside_best_, top_.back().first);
-      top_.pop_back();
-    }
-    const std::pair<double, int> entry{best, c};
-    top_.insert(std::lower_bound(top_.begin(), top_.end(), entry, ranks_before), entry);
+  }
+  auto rate = [&](int t) {
+    return discount_[d1 + t] * (carried + keep_[t] * hv) / std::max(1.0, d1 + t + p_.return_weight * d2);
   };
+  t_hi = std::min(t_hi, trip.left - d1 - d2);  // the whole trip before the episode ends
+  double best = 0;
+  if (!single_peak_ || carried < 0) {
+    for (int t = t_lo; t <= t_hi; ++t) best = std::max(best, rate(t));
+  } else if (t_lo <= t_hi) {
+    // Undiscounted, the rate rises to one peak and then falls (the
+    // cargo grows concavely in t, the trip linearly), so the search
+    // starts where the last cell peaked and walks each way until the
+    // rate falls by more than the roundings can account for.
+    const int t0 = std::clamp(peak_, t_lo, t_hi);
+    const double at_t0 = rate(t0);
+    best = std::max(best, at_t0);
+    peak_ = t0;
+    double last = at_t0;
+    for (int t = t0 + 1; t <= t_hi; ++t) {
+      const double r = rate(t);
+      if (r > best) best = r, peak_ = t;
+      if (r < last * kFallMargin) break;
+      last = r;
+    }
+    last = at_t0;
+    for (int t = t0 - 1; t >= t_lo; --t) {
+      const double r = rate(t);
+      if (r > best) best = r, peak_ = t;
+      if (r < last * kFallMargin) break;
+      last = r;
+    }
+  }
+  if (best <= 0) return;
+  const double arriving = x + hv * keep_[1];  // the cargo it holds after a turn there
+  double factor;
+  if (arriving <= m.lightest_presser) factor = m.held;  // exp(-0) = 1: no enemy lighter than the ship presses
+  else if (arriving > m.heaviest_presser) factor = m.held_pressed;  // every enemy pressing is lighter
+  else factor = m.held * std::exp(-enemy_discount_scale_ * p_.pressure_discount * pressure(c, arriving));
+  best *= factor;
+  best *= m.territory;
+  if (d1 == 0) best *= trip.stay_factor;
+  if (lighter_within(c, d1) < arriving) best *= 1 - p_.threat_discount;
+  if (!can_enter(trip, best, c)) {
+    outside_best_ = std::max(outside_best_, best);
+    return;
+  }
+  if (top_.size() == trip.k) {
+    outside_best_ = std::max(outside_best_, top_.back().first);
+    top_.pop_back();
+  }
+  const std::pair<double, int> entry{best, c};
+  top_.insert(std::lower_bound(top_.begin(), top_.end(), entry, ranks_before), entry);
+}
+
+void FleetPolicy::remember_mining_targets(const MiningTrip& trip) {
+  const uint32_t next_generation = memo_generation_ + 1;
+  mining_memo_[trip.from] = {next_generation, trip.x, outside_best_, static_cast<int>(next_memo_targets_.size()),
+                             static_cast<int>(top_.size())};
+  next_memo_targets_.insert(next_memo_targets_.end(), top_.begin(), top_.end());
+}
+
+// The last decide()'s targets for this cell and cargo, when usable: its
+// unchanged targets and every changed cell give the best k unless a cell
+// left out then (worth at most its outside_best) could enter now.
+bool FleetPolicy::mining_targets_from_memo(const MiningTrip& trip) {
+  const MiningMemo& memo = mining_memo_[trip.from];
+  if (!(memo_usable_ && memo.generation == memo_generation_ && same_bits(memo.cargo, trip.x))) return false;
+  for (int j = memo.begin; j < memo.begin + memo.count; ++j)
+    if (!mine_changed_[memo_targets_[static_cast<size_t>(j)].second]) top_.push_back(memo_targets_[static_cast<size_t>(j)]);
+  outside_best_ = memo.outside_best;
+  for (int index : changed_mine_) {
+    const MineCell& m = mine_cells_[static_cast<size_t>(index)];
+    consider_mining(trip, m, geo_.dist(trip.from, m.cell));
+  }
+  const bool exact = top_.size() < trip.k ? memo.outside_best == -kInf : top_.back().first > memo.outside_best;
+  if (exact) return true;
+  top_.clear();
   peak_ = 1;
   outside_best_ = -kInf;
-  const uint32_t next_generation = memo_generation_ + 1;
-  auto remember = [&] {
-    mining_memo_[from] = {next_generation, x, outside_best_, static_cast<int>(next_memo_targets_.size()),
-                          static_cast<int>(top_.size())};
-    next_memo_targets_.insert(next_memo_targets_.end(), top_.begin(), top_.end());
-  };
-  // The last decide()'s targets for this cell and cargo, when usable: its
-  // unchanged targets and every changed cell give the best k unless a cell
-  // left out then (worth at most its outside_best) could enter now.
-  const MiningMemo& memo = mining_memo_[from];
-  if (memo_usable_ && memo.generation == memo_generation_ && same_bits(memo.cargo, x)) {
-    for (int j = memo.begin; j < memo.begin + memo.count; ++j)
-      if (!mine_changed_[memo_targets_[static_cast<size_t>(j)].second]) top_.push_back(memo_targets_[static_cast<size_t>(j)]);
-    outside_best_ = memo.outside_best;
-    for (int index : changed_mine_) {
-      const MineCell& m = mine_cells_[static_cast<size_t>(index)];
-      consider(m, geo_.dist(from, m.cell));
-    }
-    const bool exact = top_.size() < k ? memo.outside_best == -kInf : top_.back().first > memo.outside_best;
-    if (exact) {
-      remember();
-      ++mining_memo_hits_;
-      return;
-    }
-    top_.clear();
-    peak_ = 1;
-    outside_best_ = -kInf;
-  }
-  const int row0 = from / n, col0 = from % n;
-  // The near cells: all within kNearRadius, and further rings until k cells are kept.
+  return false;
+}
+
+int FleetPolicy::mine_near_cells(const MiningTrip& trip) {
+  const int n = geo_.size();
+  const int row0 = trip.from / n, col0 = trip.from % n;
+  // All within kNearRadius, and further rings until k cells are kept.
   const int max_dist = static_cast<int>(ring_begin_.size()) - 2;
   int near = 0;
   for (;; ++near) {
@@ -310,29 +299,66 @@ void FleetPolicy::best_mining_targets(const State& s, int from, double x) {
       if (row >= n) row -= n;
       if (col >= n) col -= n;
       const int index = mine_index_[row * n + col];
-      if (index >= 0) consider(mine_cells_[static_cast<size_t>(index)], near);
+      if (index >= 0) consider_mining(trip, mine_cells_[static_cast<size_t>(index)], near);
     }
-    if (near == max_dist || (near >= kNearRadius && top_.size() == k)) break;
+    if (near == max_dist || (near >= kNearRadius && top_.size() == trip.k)) break;
   }
-  // The other cells, those whose bound can beat the k-th best of the near
-  // ones picked out first without a branch (most cannot).
-  const double least = prune && top_.size() == k ? top_.back().first : -kInf;
+  return near;
+}
+
+void FleetPolicy::mine_far_cells(const MiningTrip& trip, int near) {
+  // Those whose bound can beat the k-th best of the near ones picked out
+  // first without a branch (most cannot).
+  const double least = trip.prune && top_.size() == trip.k ? top_.back().first : -kInf;
   int picked = 0;
   for (int i = 0; i < static_cast<int>(mine_cells_.size()); ++i) {
     const MineCell& m = mine_cells_[static_cast<size_t>(i)];
-    const int d1 = geo_.dist(from, m.cell);
+    const int d1 = geo_.dist(trip.from, m.cell);
     const double hv = m.enemy_on && d1 > 1 ? m.halite * mined_left_[d1 - 1]
-                                           : std::min(m.halite * growth_[d1], std::max(m.halite, cap));
+                                           : std::min(m.halite * growth_[d1], std::max(m.halite, trip.cap));
     picked_[static_cast<size_t>(picked)] = static_cast<int16_t>(i);
-    picked += (d1 > near) & (value_bound(m, d1, hv) >= least);
+    picked += (d1 > near) & (mining_value_bound(trip, m, d1, hv) >= least);
   }
   // A cell passed over is worth less than its bound, below least.
   outside_best_ = std::max(outside_best_, least);
   for (int j = 0; j < picked; ++j) {
     const MineCell& m = mine_cells_[static_cast<size_t>(picked_[static_cast<size_t>(j)])];
-    consider(m, geo_.dist(from, m.cell));
+    consider_mining(trip, m, geo_.dist(trip.from, m.cell));
   }
-  remember();
+}
+
+// Mining: the carried-halite rate of a trip to each cell worth it,
+//   max over t of  discount^(d1 + t) (w x + h' (1 - (1 - collectRate)^t)) / (d1 + t + return_weight d2),
+// h' the cell's halite regrown over the trip out (or taken down by the enemy
+// ship mining it), w the phase's cargo weight. The best k cells (by value,
+// then cell index) are kept; the order cells are visited in does not change
+// them. A cell whose upper bound cannot beat the k-th best so far is passed
+// over before its costly terms are computed (mining_bounded_ says when the
+// bounds hold), so the cells near the ship, which set a high k-th best
+// early, are visited first: the near cells, then the others.
+void FleetPolicy::best_mining_targets(const State& s, int from, double x) {
+  top_.clear();
+  const size_t k = static_cast<size_t>(std::max(0, p_.targets_per_ship));
+  if (k == 0) return;
+  const double carried = p_.mining_cargo_weight * cargo_weight_ * x;
+  const MiningTrip trip{.from = from,
+                        .x = x,
+                        .k = k,
+                        .left = steps_left(s),
+                        .max_t = std::min(p_.max_mine_turns, kMaxTurns - 1),
+                        .cap = static_cast<double>(s.config().max_cell_halite),
+                        .carried = carried,
+                        .stay_factor = 1 + p_.stay_mining_bonus,
+                        .prune = mining_bounded_ && carried >= 0};
+  peak_ = 1;
+  outside_best_ = -kInf;
+  if (mining_targets_from_memo(trip)) {
+    remember_mining_targets(trip);
+    ++mining_memo_hits_;
+    return;
+  }
+  mine_far_cells(trip, mine_near_cells(trip));
+  remember_mining_targets(trip);
 }
 
 }  // namespace halite::search

@@ -169,7 +169,6 @@ void FleetPolicy::assign(const State& s, int me) {
   rows_.clear();
   for (int i = 0; i < static_cast<int>(ships.size()); ++i)
     if (ships[i].owner == me && std::find(converts_.begin(), converts_.end(), i) == converts_.end()) rows_.push_back(i);
-  const int rows = static_cast<int>(rows_.size());
 
   // What every row needs: home distances (this turn's conversions count as
   // yards), the least halite worth mining per cell, the phase's cargo
@@ -185,6 +184,25 @@ void FleetPolicy::assign(const State& s, int me) {
       if (y.owner != me)
         for (int c = 0; c < cells; ++c)
           enemy_yard_lead_[c] = static_cast<int16_t>(std::max<int>(enemy_yard_lead_[c], home_[c] - geo_.dist(c, y.cell)));
+  const int left = steps_left(s);
+  plan_harvest(s, me);
+  cargo_weight_ = step < p_.early_steps ? p_.early_cargo_weight : p_.cargo_weight;
+  enemy_discount_scale_ = left <= p_.late_discount_steps ? p_.late_discount_scale : 1.0;
+  safe_cells_wait_ = p_.safe_discount > 0 && left > p_.safe_end_steps;
+  fill_tables(cfg);
+  prepare_mining(s);
+  diff_mining_cells(s);
+  size_up_enemies(s, me);
+
+  compute_box_map(s, me);
+  plan_surrounds(s, me);
+  solve_assignment(s, me);
+}
+
+void FleetPolicy::plan_harvest(const State& s, int me) {
+  const Config& cfg = s.config();
+  const int step = s.step();
+  const int cells = geo_.cells();
   const int left = steps_left(s);
   double nonzero_total = 0;
   int nonzero = 0;
@@ -222,12 +240,11 @@ void FleetPolicy::assign(const State& s, int me) {
       }
       if (edge) farm_posts_.push_back(c);
     }
-  cargo_weight_ = step < p_.early_steps ? p_.early_cargo_weight : p_.cargo_weight;
-  enemy_discount_scale_ = left <= p_.late_discount_steps ? p_.late_discount_scale : 1.0;
-  safe_cells_wait_ = p_.safe_discount > 0 && left > p_.safe_end_steps;
-  fill_tables(cfg);
-  prepare_mining(s);
-  diff_mining_cells(s);
+}
+
+void FleetPolicy::size_up_enemies(const State& s, int me) {
+  const auto ships = s.ships();
+  const Config& cfg = s.config();
   escapes_.assign(ships.size(), kNumMoves);
   spared_.assign(ships.size(), 0);
   for (int j = 0; j < static_cast<int>(ships.size()); ++j) {
@@ -251,10 +268,10 @@ void FleetPolicy::assign(const State& s, int me) {
     for (const Ship& e : ships)
       if (e.owner != me) yard_threat_[y] = std::min(yard_threat_[y], geo_.dist(e.cell, yd.cell));
   }
+}
 
-  compute_box_map(s, me);
-  plan_surrounds(s, me);
-
+void FleetPolicy::solve_assignment(const State& s, int me) {
+  const int rows = static_cast<int>(rows_.size());
   // Candidates per row, then one assignment over rows x (shared columns +
   // one private column per row: home, or idle).
   if (key_column_.size() != static_cast<size_t>(kKeyCount)) key_column_.assign(kKeyCount, -1);

@@ -145,6 +145,13 @@ class FleetPolicy {
   // At least site_score(), at a fraction of its cost.
   double site_score_bound(const State& s, int cell) const;
   void assign(const State& s, int player);
+  // assign()'s steps: the least halite worth mining per cell, the farm and
+  // its posts; each enemy ship's escapes and whether it is spared, which
+  // enemy yards are defended, how near the enemy is to each own yard; every
+  // row's candidates and the assignment over them.
+  void plan_harvest(const State& s, int player);
+  void size_up_enemies(const State& s, int player);
+  void solve_assignment(const State& s, int player);
   // The tables of powers and rate bounds, refilled when the rules or the
   // parameters they depend on change.
   void fill_tables(const Config& cfg);
@@ -161,7 +168,48 @@ class FleetPolicy {
   // Into top_: the best targets_per_ship mining targets (value, cell) of a
   // ship on `cell` carrying `cargo`, best first.
   void best_mining_targets(const State& s, int cell, double cargo);
+  // What best_mining_targets() weighs every cell with, for one ship.
+  struct MiningTrip {
+    int from;            // the ship's cell
+    double x;            // its cargo
+    size_t k;            // targets kept
+    int left;            // steps left
+    int max_t;           // the most turns a trip mines its cell
+    double cap;          // maxCellHalite
+    double carried;      // the cargo's part of a trip's value
+    double stay_factor;  // a trip to the cell the ship is on is worth this times more
+    bool prune;          // cells are passed over by their bounds
+  };
+  struct MineCell;
+  // Whether a target worth `value` (or any less) on `cell` would enter top_.
+  bool can_enter(const MiningTrip& trip, double value, int cell) const;
+  // At least the value consider_mining() gives a trip to m, d1 moves away,
+  // where it finds hv halite.
+  double mining_value_bound(const MiningTrip& trip, const MineCell& m, int d1, double hv) const;
+  // A trip to m, d1 moves away, into top_ when it is among the best so far
+  // (else its value, or the bound it was passed over with, into outside_best_).
+  void consider_mining(const MiningTrip& trip, const MineCell& m, int d1);
+  // Into top_ from the mining memo: false when the memo cannot give the
+  // best targets (top_ is left empty then).
+  bool mining_targets_from_memo(const MiningTrip& trip);
+  // The cells within kNearRadius and on, ring by ring, until top_ is full:
+  // the distance reached.
+  int mine_near_cells(const MiningTrip& trip);
+  // The cells farther than `near` whose bounds can enter top_.
+  void mine_far_cells(const MiningTrip& trip, int near);
+  // top_ into the mining memo for the next decide().
+  void remember_mining_targets(const MiningTrip& trip);
   void cost_moves(const State& s, int player);
+  // Where the ship of assignment row `row` heads and how much a move nearer
+  // is worth (cost_moves()).
+  struct Heading {
+    Role role;
+    int target;   // the cell it heads for
+    int victim;   // the enemy ship it hunts (-1: none)
+    double rate;  // value of a move nearer, in [1, kForcedValue / 100]
+    int slack;    // how near the target counts as there
+  };
+  Heading heading(const State& s, int player, int row) const;
   // Into surround_cell_ / surround_victim_: the surrounds of this turn,
   // best first (most ships, then the most cargo, then the least distance),
   // each from the own ships earlier ones left.
