@@ -50,11 +50,14 @@
 //     times (an attacker that keeps coming would drain the bank ship for
 //     ship) and the player holds more than `defend_last_yards` yards.
 //
-// Every number is a declared parameter (fleet_specs(), `halite params
-// fleet`). The policy keeps two things across turns: the planned yard site,
-// so that a builder is not sent back and forth, and how many defenders each
-// yard lost. reset() forgets them, and with `remember` = 0 the policy is a
-// pure function of the state (what simulations of opponents use).
+// Every number is a declared parameter (fleet_params.h, `halite params
+// fleet`). Its sources follow the steps: fleet_maps.cpp (1), fleet_economy.cpp
+// (2), fleet_roles.cpp and fleet_mining.cpp (3), fleet.cpp (4 and decide()),
+// fleet_params.cpp (the parameters). The policy keeps two things across
+// turns: the planned yard site, so that a builder is not sent back and forth,
+// and how many defenders each yard lost. reset() forgets them, and with
+// `remember` = 0 the policy is a pure function of the state (what simulations
+// of opponents use).
 #pragma once
 
 #include <algorithm>
@@ -66,162 +69,11 @@
 #include <vector>
 
 #include "halite/search/policy/common.h"
+#include "halite/search/policy/fleet_params.h"
 #include "halite/search/game_memory.h"
 #include "halite/search/planner.h"
 
 namespace halite::search {
-
-struct FleetParams {
-  // Mining.
-  int max_mine_turns;            // most turns a trip plans to mine one cell
-  double stay_mining_bonus;      // a trip to the cell the ship is on is worth 1 + this times more
-  int targets_per_ship;          // mining candidates kept per ship
-  double min_target_halite;      // cells with less are never targets
-  double harvest_ratio;          // a cell is mined once it holds this x the mean of the non-empty cells
-  double home_harvest_bonus;     // ... plus this x the mean per move closer than harvest_radius to an own yard
-  int harvest_radius;
-  int harvest_all_steps;         // in the last this many steps every cell above min_target_halite is mined
-  int farm_start_step;           // from this step the farm (cells held near own yards) regrows ...
-  int farm_end_step;             // ... until this one
-  int farm_radius;               // a farm cell is this close to farm_yards own yards
-  int farm_yards;                // ... (at least this many; 2: between two yards)
-  double farm_control;           // ... where control is at least this
-  double harvest_base;           // the farm's harvest threshold: base + slope x step in [min, max]
-  double harvest_slope;
-  double harvest_min;
-  double harvest_max;
-  double step_discount;          // value factor per turn of the trip
-  double return_weight;          // weight of the trip home in a trip's length
-  double cargo_weight;           // weight of the cargo aboard in a trip's value (and of going home)
-  double mining_cargo_weight;    // its share in a mining trip's value
-  double early_cargo_weight;     // ... before early_steps
-  int early_steps;
-  double threat_discount;        // value lost on a target a lighter enemy ship can reach first
-  double control_discount;       // value x exp(this x control) where control < 0
-  int pressure_radius;           // lighter enemy ships press on a cell within this distance
-  double pressure_discount;      // a trip's value x exp(-this x pressure at the target)
-  double pressure_penalty;       // cost per unit of pressure on a loaded ship's next cell
-  // Boxed in: in each of the four directions (a cone: no more to the side
-  // than ahead) an enemy ship lighter than ours is within box_radius moves
-  // and nearer than any own yard that way. Hunters that surround a ship
-  // (mzotkiew's) pick such ships, and nearly every loaded ship of ours
-  // caught was boxed in when caught (docs/results.md).
-  int box_radius;
-  double box_penalty;            // cost of a loaded ship ending its move boxed in
-  double enemy_yard_discount;    // a trip's value x exp(-this x how much nearer an enemy yard the target is than own yards)
-  int late_discount_steps;       // in the last this many steps the three discounts above ...
-  double late_discount_scale;    // ... are scaled by this
-  // Safe cells wait (mzotkiew's mining order): a cell no enemy ship can
-  // reach before safe_margin moves after one of ours could bring its halite
-  // home is ours to take later, and regrows 2% a turn meanwhile; a contested
-  // cell is mined now or by someone else. A trip to a safe cell holding less
-  // than safe_full_halite is worth value / (1 + safe_discount x lead), lead =
-  // (distance of the nearest enemy ship) - (distance home) - safe_margin > 0,
-  // except in the last safe_end_steps steps. 0: off.
-  double safe_discount;
-  int safe_margin;
-  double safe_full_halite;
-  int safe_end_steps;
-  // Returning.
-  double return_bias;            // multiplies the value of taking the cargo home now
-  int min_return_turns;          // ... spread over at least this many turns
-  double risk_return_bias;       // ... x (1 + this x the pressure of lighter enemy ships on it)
-  double min_return_cargo;       // ... for ships carrying at least this
-  // Hunting.
-  int hunt_radius;               // an empty ship looks this far for enemy ships to hunt
-  int hunt_home_radius;          // ... at ships farther than this from their own yards
-  double hunt_weight;            // value per halite the target carries more, per side, per move of distance
-  double hunt_min_cargo;         // targets carry at least this much
-  double hunt_trap_bonus;        // x this for a target with no free escape (half the extra for one)
-  double hunt_control_bonus;     // x (1 + this x own control at the target)
-  double strike_free_chance;     // chance a target that could escape stays put (what striking it is worth)
-  // Surrounds (mzotkiew's "hoards"): for an enemy ship carrying at least
-  // hunt_min_cargo, one own lighter ship per direction (from that
-  // direction's cone, nearer than the target's yards that way) and one more
-  // on the target, chosen by a small assignment. A surround is kept when it
-  // has surround_min_hunters ships and every direction is closed (by ours or
-  // a third player's lighter ship); its ships then take no other role.
-  int surround_radius;           // hunters within this many moves (0: no surrounds)
-  int surround_min_hunters;
-  double surround_max_cargo;     // own ships carrying more do not surround
-  double surround_rate;          // a surrounding ship's value per move toward its cell
-  // Escorts: an empty ship next to a loaded ship of ours that is boxed in.
-  double escort_weight;          // value per halite the escorted ship carries, over the distance + 1
-  int escort_radius;             // ... from empty ships this close
-  // Farm guards (zeta's border guards): empty ships on the farm's edge.
-  double farm_guard_value;       // value per turn of a post, over the distance + 1
-  int farm_guard_radius;         // ... from empty ships this close
-  double farm_hunt_bonus;        // hunting value x (1 + this) for a target on the farm
-  // Guarding and attacking yards.
-  int guard_radius;              // an own yard is threatened when an enemy ship is this close
-  double guard_value;            // value of guarding a threatened yard (per turn, from distance 1)
-  double yard_attack_value;      // value of ramming an enemy yard that cannot spawn (per turn, from distance 1)
-  int yard_attack_radius;        // ... within this distance
-  int final_attack_steps;        // in the last this many steps empty ships ram the nearest enemy yards
-  // Safety of moves.
-  double danger_penalty;         // ending where a lighter enemy ship can reach (plus the cargo)
-  double tie_penalty;            // ending where an enemy ship with equal cargo can reach (loaded ship)
-  double empty_tie_penalty;      // ... an empty ship
-  int tie_free_steps;            // ... not before this step, nor within 1 of an own yard
-  double trap_penalty;           // ending on a cell with no safe escape next turn (plus the cargo)
-  double narrow_penalty;         // ending on a cell with one safe escape next turn
-  double spawn_block_penalty;    // ending on a yard that spawns this turn
-  double emergency_convert_cargo;  // a ship with at least this cargo and no safe move converts
-  double stay_cargo_weight;      // a staying ship's escapes are judged with its cargo + this x what it mines
-  double stay_pressure_weight;   // ... and its whole pressure penalty weighed by this (when it mines first)
-  // Control map.
-  double control_sigma;          // Gaussian width (cells)
-  double control_scale;          // the blurred sum is multiplied by this
-  double loaded_cargo;           // a ship's weight falls from 1 (empty) to 0 at this cargo
-  double own_yard_weight;        // weight of an own yard
-  double enemy_yard_weight;      // weight of an enemy yard (subtracted)
-  // Economy.
-  double spawn_value_scale;      // a new ship's expected halite: board x this x useful turns / (all ships + 1)
-  double spawn_min_value;        // spawn while that exceeds this
-  int spawn_stop_steps;          // no spawns for the economy in the last this many steps
-  int spawn_lead;                // nor when the fleet leads every rival by this many ships
-  int max_ships;                 // nor beyond this many own ships
-  int min_ships;                 // spawn below this many ships whatever the expectation
-  double defend_reserve;         // bank kept for defensive spawns ...
-  int defend_reserve_step;       // ... from this step on
-  int first_yard_ships;          // a second yard once the fleet has this many ships
-  int ships_per_yard;            // ... and another per this many more
-  int max_yards;                 // never more own yards than this
-  int yard_stop_steps;           // no new yards in the last this many steps
-  int min_yard_distance;         // a new yard at least this far from own yards
-  int max_yard_distance;         // ... and at most this far from the nearest one
-  int enemy_yard_distance;       // ... and at least this far from enemy yards
-  int site_radius;               // a site's halite is counted within this distance
-  int recall_margin;             // ships head home when steps left <= distance home + this
-  int crash_home_steps;          // in the last this many steps own ships may crash together on a yard
-  int max_lost_defenders;        // a yard stops spawning defenders once this many were sunk at once
-  int defend_last_yards;         // ... unless the player holds at most this many yards
-  bool remember;                 // keep the planned yard site and the defenders lost across turns
-  // Known opponents (FleetPlanner): the orders of an opponent whose ship
-  // actions mz_model gave on at least predict_min_agreement of at least
-  // predict_min_actions observed are predicted each turn; this turn's move
-  // safety then counts where its ships will end, not where they could.
-  // One with more than predict_max_misses actions the model did not give is
-  // no longer modelled (the model's cost is saved for the rest of the game).
-  bool predict_opponents;
-  double predict_min_agreement;
-  int predict_min_actions;
-  int predict_max_misses;
-  double catch_weight;           // value per halite of an enemy ship caught where it is predicted to end
-  bool predicted_escapes;        // next turn's escapes counted from the predicted ends (a move), not the cells now (two)
-  // Once every opponent is predicted these replace hunt_weight,
-  // empty_tie_penalty, ships_per_yard, spawn_min_value and return_bias
-  // (-1: unchanged).
-  double known_hunt_weight;
-  double known_empty_tie_penalty;
-  int known_ships_per_yard;
-  double known_spawn_min_value;
-  double known_return_bias;
-  static FleetParams from(const Params& p);
-  // These parameters with the known_* values in place.
-  FleetParams against_known() const;
-};
-std::vector<ParamSpec> fleet_specs();
 
 // Deterministic. Buffers are reused: after the first turns decide() does
 // not allocate.
@@ -293,6 +145,13 @@ class FleetPolicy {
   // At least site_score(), at a fraction of its cost.
   double site_score_bound(const State& s, int cell) const;
   void assign(const State& s, int player);
+  // assign()'s steps: the least halite worth mining per cell, the farm and
+  // its posts; each enemy ship's escapes and whether it is spared, which
+  // enemy yards are defended, how near the enemy is to each own yard; every
+  // row's candidates and the assignment over them.
+  void plan_harvest(const State& s, int player);
+  void size_up_enemies(const State& s, int player);
+  void solve_assignment(const State& s, int player);
   // The tables of powers and rate bounds, refilled when the rules or the
   // parameters they depend on change.
   void fill_tables(const Config& cfg);
@@ -309,7 +168,48 @@ class FleetPolicy {
   // Into top_: the best targets_per_ship mining targets (value, cell) of a
   // ship on `cell` carrying `cargo`, best first.
   void best_mining_targets(const State& s, int cell, double cargo);
+  // What best_mining_targets() weighs every cell with, for one ship.
+  struct MiningTrip {
+    int from;            // the ship's cell
+    double x;            // its cargo
+    size_t k;            // targets kept
+    int left;            // steps left
+    int max_t;           // the most turns a trip mines its cell
+    double cap;          // maxCellHalite
+    double carried;      // the cargo's part of a trip's value
+    double stay_factor;  // a trip to the cell the ship is on is worth this times more
+    bool prune;          // cells are passed over by their bounds
+  };
+  struct MineCell;
+  // Whether a target worth `value` (or any less) on `cell` would enter top_.
+  bool can_enter(const MiningTrip& trip, double value, int cell) const;
+  // At least the value consider_mining() gives a trip to m, d1 moves away,
+  // where it finds hv halite.
+  double mining_value_bound(const MiningTrip& trip, const MineCell& m, int d1, double hv) const;
+  // A trip to m, d1 moves away, into top_ when it is among the best so far
+  // (else its value, or the bound it was passed over with, into outside_best_).
+  void consider_mining(const MiningTrip& trip, const MineCell& m, int d1);
+  // Into top_ from the mining memo: false when the memo cannot give the
+  // best targets (top_ is left empty then).
+  bool mining_targets_from_memo(const MiningTrip& trip);
+  // The cells within kNearRadius and on, ring by ring, until top_ is full:
+  // the distance reached.
+  int mine_near_cells(const MiningTrip& trip);
+  // The cells farther than `near` whose bounds can enter top_.
+  void mine_far_cells(const MiningTrip& trip, int near);
+  // top_ into the mining memo for the next decide().
+  void remember_mining_targets(const MiningTrip& trip);
   void cost_moves(const State& s, int player);
+  // Where the ship of assignment row `row` heads and how much a move nearer
+  // is worth (cost_moves()).
+  struct Heading {
+    Role role;
+    int target;   // the cell it heads for
+    int victim;   // the enemy ship it hunts (-1: none)
+    double rate;  // value of a move nearer, in [1, kForcedValue / 100]
+    int slack;    // how near the target counts as there
+  };
+  Heading heading(const State& s, int player, int row) const;
   // Into surround_cell_ / surround_victim_: the surrounds of this turn,
   // best first (most ships, then the most cargo, then the least distance),
   // each from the own ships earlier ones left.
@@ -536,10 +436,6 @@ class FleetPolicy {
   std::vector<MoveRequest> requests_;
   PolicyDecision decision_;
 };
-
-// These parameters with `remember` off: the policy as a function of the
-// state, for the simulated turns of beam and mcts.
-FleetParams stateless(FleetParams p);
 
 // Our policy at the root (`own`) and its stateless copy for simulated turns
 // (`model`) play base.against_known() once every opponent is recognised

@@ -1,0 +1,98 @@
+// The fleet policy's parameters from their table (fleet_params.h), and the
+// parameters other planners play the policy with.
+#include "halite/search/policy/fleet_params.h"
+
+#include <algorithm>
+#include <string>
+#include <type_traits>
+
+#include "halite/search/policy/fleet.h"
+
+namespace halite::search {
+
+namespace {
+
+// Whether a field of this type takes whole numbers only (int, bool).
+template <class T>
+constexpr bool kWhole = !std::is_same_v<T, double>;
+
+// A parameter's value as its field's type.
+template <class T>
+T read(const Params& p, const std::string& name) {
+  if constexpr (std::is_same_v<T, double>) return p.get(name);
+  else if constexpr (std::is_same_v<T, bool>) return p.get_int(name) != 0;
+  else return p.get_int(name);
+}
+
+}  // namespace
+
+std::vector<ParamSpec> fleet_specs() {
+#define HALITE_FLEET_SPEC(type, name, default_value, min, max, help) \
+  {#name, default_value, min, max, help, kWhole<type>},
+#define HALITE_FLEET_FIXED_SPEC(type, name, default_value, min, max, help) \
+  {#name, default_value, min, max, help, kWhole<type>, /*tunable=*/false},
+#define HALITE_FLEET_KNOWN_SPEC(name, max)                                                   \
+  {"known_" #name, -1, -1, max, #name " once every opponent is predicted (-1: unchanged)", \
+   kWhole<decltype(FleetParams::name)>},
+  return {HALITE_FLEET_PARAMS(HALITE_FLEET_SPEC, HALITE_FLEET_FIXED_SPEC)
+              HALITE_FLEET_KNOWN_PARAMS(HALITE_FLEET_KNOWN_SPEC)};
+#undef HALITE_FLEET_SPEC
+#undef HALITE_FLEET_FIXED_SPEC
+#undef HALITE_FLEET_KNOWN_SPEC
+}
+
+FleetParams FleetParams::from(const Params& p) {
+  FleetParams f;
+#define HALITE_FLEET_READ(type, name, default_value, min, max, help) f.name = read<type>(p, #name);
+#define HALITE_FLEET_KNOWN_READ(name, max) f.known_##name = read<decltype(f.name)>(p, "known_" #name);
+  HALITE_FLEET_PARAMS(HALITE_FLEET_READ, HALITE_FLEET_READ)
+  HALITE_FLEET_KNOWN_PARAMS(HALITE_FLEET_KNOWN_READ)
+#undef HALITE_FLEET_READ
+#undef HALITE_FLEET_KNOWN_READ
+  return f;
+}
+
+FleetParams FleetParams::against_known() const {
+  FleetParams k = *this;
+#define HALITE_FLEET_KNOWN_VALUE(name, max) \
+  if (known_##name >= 0) k.name = known_##name;
+  HALITE_FLEET_KNOWN_PARAMS(HALITE_FLEET_KNOWN_VALUE)
+#undef HALITE_FLEET_KNOWN_VALUE
+  return k;
+}
+
+FleetParams stateless(FleetParams p) {
+  p.remember = false;
+  return p;
+}
+
+void play_known_values(bool known, const FleetParams& base, bool& playing_known, FleetPolicy& own, FleetPolicy& model) {
+  if (known == playing_known) return;
+  playing_known = known;
+  const FleetParams p = known ? base.against_known() : base;
+  own.set_params(p);
+  model.set_params(stateless(p));
+}
+
+// -------------------------------------------------------- opponent model ----
+
+namespace {
+// How far a fitted parameter may move from the policy's own: a rate seen a
+// few times is noisy, and a model far outside what the policy was built for
+// is no better a guess.
+constexpr double kMaxFitFactor = 4;
+}  // namespace
+
+FleetBehaviour fleet_reference_behaviour() { return {kFleetApproachRate, kFleetGuardRate}; }
+
+FleetParams opponent_model(const FleetParams& base, const PlayerMemory& observed, const PlayerMemory& own) {
+  const FleetBehaviour ref = fleet_reference_behaviour();
+  auto factor = [](double seen, double own) { return std::clamp(seen / own, 1 / kMaxFitFactor, kMaxFitFactor); };
+  FleetParams p = base;
+  p.hunt_weight *= factor(observed.approach_rate(), ref.approach_rate);
+  p.guard_value *= factor(observed.guard_rate(), ref.guard_rate);
+  p.harvest_ratio *= factor(observed.mined_cell_ratio(), own.mined_cell_ratio());
+  return p;
+}
+
+}  // namespace halite::search
