@@ -87,6 +87,29 @@ class RolloutPolicy {
   std::array<std::array<int16_t, kMaxCells>, kMaxPlayers> home_cell_{};
   std::array<std::array<int16_t, kMaxCells>, kMaxPlayers> home_dist_{};
   std::array<int8_t, kMaxCells> yard_owner_{};
+
+  // stage_all()'s steps.
+  struct ShipRandom;  // a ship's own draws in one turn
+  // Where a ship's yards come from this turn: the prepared tables as they
+  // are, the tables with the difference tables_serve_yards() found, or a
+  // scan of the yards.
+  enum class YardSource { tables, changed_tables, scan };
+  struct ShipYards {
+    int home = -1;             // the ship's nearest own yard (-1: none)
+    int home_dist = 1 << 20;   // its distance
+    bool on_yard = false;      // the ship stands on a yard
+    bool target_yard = false;  // its target is an own yard
+  };
+  void next_epoch();
+  bool record_occupants(std::span<const Ship> ships);
+  void mark_reachers(std::span<const Ship> ships, const Geometry& geo);
+  YardSource yard_source(std::span<const Shipyard> yards, const Geometry& geo);
+  ShipYards yards_of(const Ship& sh, int target, YardSource source, std::span<const Shipyard> yards,
+                     const Geometry& geo) const;
+  int wanted_move(const State& s, const Geometry& geo, const Ship& sh, int target, const ShipYards& home, int left,
+                  ShipRandom& rng) const;
+  bool safe(std::span<const Ship> ships, const Geometry& geo, int i, int m, bool shared) const;
+  int safe_move(std::span<const Ship> ships, const Geometry& geo, int i, int want, bool shared, ShipRandom& rng) const;
 };
 
 }  // namespace halite::search
