@@ -87,7 +87,7 @@ TEST_CASE("halite replay-check accepts plain, gzip and wrapped files and reports
   CHECK(cut_text.find("missing.json: ERROR") != std::string::npos);
 }
 
-TEST_CASE("halite play takes several overrides per agent, agents separated by ';'", "[replay][tool]") {
+TEST_CASE("halite play takes several overrides per agent, agents separated by semicolons", "[replay][tool]") {
   const TempDir dir("halite_play_agents");
   const std::string a = dir.file("a.json"), b = dir.file("b.json"), c = dir.file("c.json");
   const std::string common = "play --players 2 --seed 3 --episode-steps 30 --out ";
