@@ -302,6 +302,51 @@ State::Orders Bot::fallback_orders(const State& state, int player) {
   }
 }
 
+State::Orders Bot::plan_orders(const State& state, int player, const TurnPlan& tp, Clock::time_point received,
+                               std::string* used, bool* late) {
+  *used = active_->name;
+  if (tp.use_fallback || active_->worker->busy()) {
+    *used = fallback_name_;
+    ++fallback_turns_;
+    log(2, "step %d: fallback plays: %s", state.step(),
+        tp.use_fallback ? tp.reason : "the main planner is still running an abandoned turn");
+    return fallback_orders(state, player);
+  }
+  search::Budget budget = search::Budget().with_deadline(
+      received + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double, std::milli>(tp.budget_ms)));
+  if (options_.time.iterations > 0) budget.with_iterations(options_.time.iterations);
+  const auto hard = received + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double, std::milli>(tp.hard_ms));
+  if (!active_->worker->start(state, player, budget)) {
+    *used = fallback_name_;
+    ++fallback_turns_;
+    return fallback_orders(state, player);
+  }
+  State::Orders orders;
+  std::string error;
+  switch (active_->worker->wait(hard, &orders, &error)) {
+    case PlannerWorker::Outcome::Done:
+      break;
+    case PlannerWorker::Outcome::Failed:
+      ++failed_turns_;
+      ++fallback_turns_;
+      *used = fallback_name_;
+      log(0, "step %d: planner %s threw (%s); the fallback plays this turn", state.step(), active_->name.c_str(),
+          error.c_str());
+      orders = fallback_orders(state, player);
+      break;
+    case PlannerWorker::Outcome::Late:
+      *late = true;
+      ++late_turns_;
+      ++fallback_turns_;
+      *used = fallback_name_;
+      log(0, "step %d: planner %s missed its deadline (budget %.0f ms); the fallback plays", state.step(),
+          active_->name.c_str(), tp.budget_ms);
+      orders = fallback_orders(state, player);
+      break;
+  }
+  return orders;
+}
+
 std::string Bot::answer_observation(const Json& obs, Clock::time_point received) {
   if (!has_config_) {
     if (!warned_no_config_) log(0, "no configuration line before the first observation: assuming Kaggle's defaults");
@@ -360,51 +405,10 @@ std::string Bot::answer_observation(const Json& obs, Clock::time_point received)
   for (const Ship& s : state.ships()) has_units |= s.owner == player;
   for (const Shipyard& y : state.shipyards()) has_units |= y.owner == player;
 
-  State::Orders orders;
-  std::string used = active_->name;
+  std::string used = "none";
   bool late = false;
-  if (!has_units) {
-    used = "none";
-  } else if (tp.use_fallback || active_->worker->busy()) {
-    used = fallback_name_;
-    ++fallback_turns_;
-    log(2, "step %d: fallback plays: %s", state.step(),
-        tp.use_fallback ? tp.reason : "the main planner is still running an abandoned turn");
-    orders = fallback_orders(state, player);
-  } else {
-    search::Budget budget = search::Budget().with_deadline(
-        received + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double, std::milli>(tp.budget_ms)));
-    if (options_.time.iterations > 0) budget.with_iterations(options_.time.iterations);
-    const auto hard = received + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double, std::milli>(tp.hard_ms));
-    std::string error;
-    if (!active_->worker->start(state, player, budget)) {
-      used = fallback_name_;
-      ++fallback_turns_;
-      orders = fallback_orders(state, player);
-    } else {
-      switch (active_->worker->wait(hard, &orders, &error)) {
-        case PlannerWorker::Outcome::Done:
-          break;
-        case PlannerWorker::Outcome::Failed:
-          ++failed_turns_;
-          ++fallback_turns_;
-          used = fallback_name_;
-          log(0, "step %d: planner %s threw (%s); the fallback plays this turn", state.step(), active_->name.c_str(),
-              error.c_str());
-          orders = fallback_orders(state, player);
-          break;
-        case PlannerWorker::Outcome::Late:
-          late = true;
-          ++late_turns_;
-          ++fallback_turns_;
-          used = fallback_name_;
-          log(0, "step %d: planner %s missed its deadline (budget %.0f ms); the fallback plays", state.step(),
-              active_->name.c_str(), tp.budget_ms);
-          orders = fallback_orders(state, player);
-          break;
-      }
-    }
-  }
+  State::Orders orders;
+  if (has_units) orders = plan_orders(state, player, tp, received, &used, &late);
 
   // Only what the reference would accept leaves the bot: orders for our own
   // live units, one per unit, in Kaggle's words.

@@ -80,6 +80,11 @@ class Bot {
   void set_configuration(const Json& j);
   std::string answer_observation(const Json& obs, Clock::time_point received);
   State::Orders fallback_orders(const State& state, int player);
+  // This turn's orders for a player with units: the main planner's within the
+  // turn's time, else the fallback's. `used` names the planner that played;
+  // `late` tells the main planner missed its deadline.
+  State::Orders plan_orders(const State& state, int player, const TurnPlan& tp, Clock::time_point received,
+                            std::string* used, bool* late);
   void start_game(int num_players, int me);
   void end_game();
   void log(int level, const char* fmt, ...) const __attribute__((format(printf, 3, 4)));

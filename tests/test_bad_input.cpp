@@ -280,23 +280,35 @@ TEST_CASE("config_from_json: wrong types and out-of-range values name the key", 
 
 // ------------------------------------------------- state_from_observation --
 
-TEST_CASE("state_from_observation: malformed observations name the field", "[bad_input][observation]") {
-  const Config cfg = config_of(5);
+namespace {
+
+// The observation the cases below break, checked to give the state it shows.
+Json accepted_observation() {
   const Json good = small_observation();
-  REQUIRE(state_from_observation(good, cfg) == [] {
+  REQUIRE(state_from_observation(good, config_of(5)) == [] {
     State s = small_state();
     return s;
   }());
+  return good;
+}
 
-  auto refused = [&](const Json& obs, std::initializer_list<std::string> needles) {
-    INFO("observation " << obs.dump());
-    const std::string message = json_error([&] { (void)state_from_observation(obs, cfg); });
-    INFO("message: " << message);
-    for (const std::string& n : needles) {
-      INFO("expected to mention: " << n);
-      CHECK(message.find(n) != std::string::npos);
-    }
-  };
+// Checks that state_from_observation refuses `obs` with a message that
+// mentions every one of `needles`.
+void refused(const Json& obs, std::initializer_list<std::string> needles) {
+  INFO("observation " << obs.dump());
+  const std::string message = json_error([&] { (void)state_from_observation(obs, config_of(5)); });
+  INFO("message: " << message);
+  for (const std::string& n : needles) {
+    INFO("expected to mention: " << n);
+    CHECK(message.find(n) != std::string::npos);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("state_from_observation: malformed observations name the field: not an object, or a key missing",
+          "[bad_input][observation]") {
+  const Json good = accepted_observation();
 
   SECTION("not an object") {
     refused(Json::array(), {"observation"});
@@ -310,6 +322,12 @@ TEST_CASE("state_from_observation: malformed observations name the field", "[bad
       refused(o, {key});
     }
   }
+}
+
+TEST_CASE("state_from_observation: malformed observations name the field: halite",
+          "[bad_input][observation]") {
+  const Json good = accepted_observation();
+
   SECTION("halite: wrong length, negative, wrong type") {
     Json o = good;
     o["halite"].erase(o["halite"].size() - 1);
@@ -333,6 +351,12 @@ TEST_CASE("state_from_observation: malformed observations name the field", "[bad
     o["halite"][5] = Json::array({1});
     refused(o, {"observation.halite[5]"});
   }
+}
+
+TEST_CASE("state_from_observation: malformed observations name the field: players and their units",
+          "[bad_input][observation]") {
+  const Json good = accepted_observation();
+
   SECTION("players: not 1, 2 or 4 entries, malformed entries, banks") {
     Json o = good;
     o["players"].push_back(o["players"][1]);
@@ -379,6 +403,12 @@ TEST_CASE("state_from_observation: malformed observations name the field", "[bad
       refused(o, {"observation.players[0][1][\"1-1\"]"});
     }
   }
+}
+
+TEST_CASE("state_from_observation: malformed observations name the field: unit ids",
+          "[bad_input][observation]") {
+  const Json good = accepted_observation();
+
   SECTION("bad ids") {
     for (const char* id : {"abc", "1-", "-1", "1-2-3", "", "-", "1--2", "a-1", "1-a", " 1-1", "1-1 ", "+1-1", "1-0",
                            "1-4096", "99999999999-1"}) {
@@ -399,6 +429,12 @@ TEST_CASE("state_from_observation: malformed observations name the field", "[bad
     o["players"][1][1]["1-1"] = 3;  // p0 also has a shipyard 1-1
     refused(o, {"observation.players[1]", "1-1"});
   }
+}
+
+TEST_CASE("state_from_observation: malformed observations name the field: cells, steps and positions out of reach",
+          "[bad_input][observation]") {
+  const Json good = accepted_observation();
+
   SECTION("cell index out of range") {
     for (const Json& cell : {Json(25), Json(-1), Json(1000000)}) {
       Json o = good;
@@ -427,6 +463,12 @@ TEST_CASE("state_from_observation: malformed observations name the field", "[bad
     o["players"][1][1]["2-2"] = 12;  // two yards on a cell
     refused(o, {"observation", "12"});
   }
+}
+
+TEST_CASE("state_from_observation: malformed observations name the field: player and remainingOverageTime",
+          "[bad_input][observation]") {
+  const Json good = accepted_observation();
+
   SECTION("player / remainingOverageTime") {
     Json o = good;
     o["player"] = 2;

@@ -43,6 +43,105 @@ const std::vector<std::string> kSettingFlags = {"planner", "params", "start", "s
                                                 "size", "episode-steps", "players", "seed", "c-end-ratio", "r-end",
                                                 "c-end", "alpha", "gamma", "A-ratio", "log"};
 
+// --resume LOG: the planner the log tunes, for the default output names.
+std::string planner_of_tune_log(const std::string& log_path) {
+  std::ifstream in(log_path);
+  std::string first;
+  if (!in || !std::getline(in, first)) throw std::runtime_error("cannot read " + log_path);
+  try {
+    return nlohmann::json::parse(first).at("options").at("planner").get<std::string>();
+  } catch (const nlohmann::json::exception&) {
+    throw std::runtime_error(log_path + ": not a halite tune log");
+  }
+}
+
+// --c-end name=value, each into o.c_end.
+void read_c_end(const Flags& flags, lab::TuneOptions& o) {
+  for (const std::string& c : flags.get_all("c-end")) {
+    const auto eq = c.find('=');
+    char* end = nullptr;
+    const double v = eq == std::string::npos ? 0 : std::strtod(c.c_str() + eq + 1, &end);
+    if (eq == std::string::npos || eq == 0 || end == c.c_str() + eq + 1 || *end != '\0' || !(v > 0))
+      throw UsageError("--c-end takes name=value (value > 0), got '" + c + "'");
+    o.c_end[c.substr(0, eq)] = v;
+  }
+}
+
+// A new run's settings, from the command line (UsageError on a bad one).
+lab::TuneOptions tune_options_from_flags(const Flags& flags, int jobs, lab::Cluster& cluster) {
+  lab::TuneOptions o;
+  if (flags.positional().size() > 1) throw UsageError("takes one planner name");
+  if (flags.positional().size() == 1 && flags.has("planner")) throw UsageError("give the planner once");
+  o.planner = flags.positional().empty() ? flags.get("planner", "") : flags.positional()[0];
+  if (o.planner.empty()) throw UsageError("which planner? e.g. halite tune greedy");
+  try {
+    search::Params start = flags.has("start") ? search::params_from_file(&o.planner, flags.get("start", ""))
+                                              : search::default_params(o.planner);
+    for (const std::string& s : flags.get_all("set")) start.set_from_string(s);
+    o.start = start.to_json();
+    o.names = split_list(flags.get("params", ""), ',');
+    o.mode = flags.get("mode", "pair");
+    o.opponent = flags.get("opponent", "greedy");
+    if (flags.has("opponent") && o.mode != "opponent") throw UsageError("--opponent needs --mode opponent");
+    o.players = static_cast<int>(flags.get_int("players", 2, 2, 4));
+    o.games = static_cast<int>(flags.get_int("games-per-iteration", 8, 1, 1'000'000));
+    o.spsa.iterations = static_cast<int>(flags.get_int("spsa-iterations", 100, 1, 100'000'000));
+    o.budget.milliseconds = flags.get_double("budget-ms", 0, 0, 1e7);
+    o.budget.iterations = flags.get_int("iterations", flags.has("budget-ms") ? 0 : 200, 0, 1'000'000'000'000LL);
+    o.config.size = static_cast<int>(flags.get_int("size", o.config.size, kMinBoardSize, kMaxBoardSize));
+    o.config.episode_steps = static_cast<int>(flags.get_int("episode-steps", o.config.episode_steps, 2, 1'000'000));
+    o.spsa.seed = static_cast<uint64_t>(flags.get_int("seed", 1, 0, 4294967295LL));
+    o.spsa.alpha = flags.get_double("alpha", 0.602, 0.01, 10);
+    o.spsa.gamma = flags.get_double("gamma", 0.101, 0, 10);
+    o.spsa.A_ratio = flags.get_double("A-ratio", 0.1, 0, 1000);
+    o.c_end_ratio = flags.get_double("c-end-ratio", 0.1, 1e-9, 10);
+    o.r_end = flags.get_double("r-end", 0.2, 1e-12, 1e6);
+    read_c_end(flags, o);
+    o.jobs = jobs;
+    o.cluster = &cluster;
+    o.validate();
+  } catch (const search::ParamError& e) {
+    throw UsageError(e.what());
+  }
+  return o;
+}
+
+// The parameters an iteration played, as name=value ...
+std::string theta_text(const lab::TuneRun& r, const lab::SpsaIteration& it) {
+  std::string theta;
+  const std::vector<double> shown = lab::Spsa(r.params, r.options.spsa).played(it.theta);
+  for (size_t i = 0; i < r.params.size(); ++i) {
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "%s%s=%.4g", i ? " " : "", r.params[i].name.c_str(), shown[i]);
+    theta += buf;
+  }
+  return theta;
+}
+
+void print_start(const lab::TuneOptions& o, const std::string& log_path) {
+  std::printf("tuning %s: %zu parameters, %d iterations of %d games (%s, %d players), %dx%d, %d steps, budget %s\n",
+              o.planner.c_str(), lab::tune_params(o).size(), o.spsa.iterations, o.games,
+              o.mode == "pair" ? "theta+ vs theta-" : ("each vs " + o.opponent).c_str(), o.players, o.config.size,
+              o.config.size, o.config.episode_steps,
+              budget_text(o.budget).c_str());
+  std::printf("log: %s (continue with: halite tune --resume %s)\n", log_path.c_str(), log_path.c_str());
+  std::fflush(stdout);
+}
+
+// How the run ended, what it wrote, and the arena command that checks the tuned values.
+void print_end(const lab::TuneRun& result, const std::string& out_path, const std::string& csv_path,
+               const std::string& svg_path) {
+  std::printf("%s: %zu of %d iterations done\n", result.done ? "finished" : "stopped", result.history.size(),
+              result.options.spsa.iterations);
+  std::printf("wrote %s (tuned parameters), %s, %s\n", out_path.c_str(), csv_path.c_str(), svg_path.c_str());
+  std::printf("check: halite arena --players '%s@%s;%s' --games 200 --size %d --episode-steps %d%s\n",
+              result.options.planner.c_str(), out_path.c_str(), result.options.planner.c_str(), result.options.config.size,
+              result.options.config.episode_steps,
+              result.options.budget.milliseconds > 0
+                  ? (" --budget-ms " + duration_ms_text(result.options.budget.milliseconds)).c_str()
+                  : (" --iterations " + std::to_string(result.options.budget.iterations)).c_str());
+}
+
 int run(const std::vector<std::string>& args) {
   lab::Cluster cluster;
   if (serve_if_worker(cluster, args, 1)) return 0;
@@ -59,56 +158,9 @@ int run(const std::vector<std::string>& args) {
       if (flags.has(f)) throw UsageError("--" + f + " cannot be changed on --resume: the settings come from the log");
     if (!flags.positional().empty()) throw UsageError("unexpected argument '" + flags.positional()[0] + "'");
     log_path = flags.get("resume", "");
-    // The planner's name, for the default output names.
-    std::ifstream in(log_path);
-    std::string first;
-    if (!in || !std::getline(in, first)) throw std::runtime_error("cannot read " + log_path);
-    try {
-      o.planner = nlohmann::json::parse(first).at("options").at("planner").get<std::string>();
-    } catch (const nlohmann::json::exception&) {
-      throw std::runtime_error(log_path + ": not a halite tune log");
-    }
+    o.planner = planner_of_tune_log(log_path);
   } else {
-    if (flags.positional().size() > 1) throw UsageError("takes one planner name");
-    if (flags.positional().size() == 1 && flags.has("planner")) throw UsageError("give the planner once");
-    o.planner = flags.positional().empty() ? flags.get("planner", "") : flags.positional()[0];
-    if (o.planner.empty()) throw UsageError("which planner? e.g. halite tune greedy");
-    try {
-      search::Params start = flags.has("start") ? search::params_from_file(&o.planner, flags.get("start", ""))
-                                                : search::default_params(o.planner);
-      for (const std::string& s : flags.get_all("set")) start.set_from_string(s);
-      o.start = start.to_json();
-      o.names = split_list(flags.get("params", ""), ',');
-      o.mode = flags.get("mode", "pair");
-      o.opponent = flags.get("opponent", "greedy");
-      if (flags.has("opponent") && o.mode != "opponent") throw UsageError("--opponent needs --mode opponent");
-      o.players = static_cast<int>(flags.get_int("players", 2, 2, 4));
-      o.games = static_cast<int>(flags.get_int("games-per-iteration", 8, 1, 1'000'000));
-      o.spsa.iterations = static_cast<int>(flags.get_int("spsa-iterations", 100, 1, 100'000'000));
-      o.budget.milliseconds = flags.get_double("budget-ms", 0, 0, 1e7);
-      o.budget.iterations = flags.get_int("iterations", flags.has("budget-ms") ? 0 : 200, 0, 1'000'000'000'000LL);
-      o.config.size = static_cast<int>(flags.get_int("size", o.config.size, kMinBoardSize, kMaxBoardSize));
-      o.config.episode_steps = static_cast<int>(flags.get_int("episode-steps", o.config.episode_steps, 2, 1'000'000));
-      o.spsa.seed = static_cast<uint64_t>(flags.get_int("seed", 1, 0, 4294967295LL));
-      o.spsa.alpha = flags.get_double("alpha", 0.602, 0.01, 10);
-      o.spsa.gamma = flags.get_double("gamma", 0.101, 0, 10);
-      o.spsa.A_ratio = flags.get_double("A-ratio", 0.1, 0, 1000);
-      o.c_end_ratio = flags.get_double("c-end-ratio", 0.1, 1e-9, 10);
-      o.r_end = flags.get_double("r-end", 0.2, 1e-12, 1e6);
-      for (const std::string& c : flags.get_all("c-end")) {
-        const auto eq = c.find('=');
-        char* end = nullptr;
-        const double v = eq == std::string::npos ? 0 : std::strtod(c.c_str() + eq + 1, &end);
-        if (eq == std::string::npos || eq == 0 || end == c.c_str() + eq + 1 || *end != '\0' || !(v > 0))
-          throw UsageError("--c-end takes name=value (value > 0), got '" + c + "'");
-        o.c_end[c.substr(0, eq)] = v;
-      }
-      o.jobs = jobs;
-      o.cluster = &cluster;
-      o.validate();
-    } catch (const search::ParamError& e) {
-      throw UsageError(e.what());
-    }
+    o = tune_options_from_flags(flags, jobs, cluster);
     log_path = flags.get("log", "tune-" + o.planner + ".jsonl");
     if (std::filesystem::exists(log_path) && !flags.has("force"))
       throw UsageError(log_path + " exists: continue it with --resume " + log_path + ", or overwrite it with --force");
@@ -143,13 +195,7 @@ int run(const std::vector<std::string>& args) {
     if (quiet) return;
     const int total = r.options.spsa.iterations;
     const double eta = elapsed / new_iterations * (total - it.k - 1);
-    std::string theta;
-    const std::vector<double> shown = lab::Spsa(r.params, r.options.spsa).played(it.theta);
-    for (size_t i = 0; i < r.params.size(); ++i) {
-      char buf[96];
-      std::snprintf(buf, sizeof buf, "%s%s=%.4g", i ? " " : "", r.params[i].name.c_str(), shown[i]);
-      theta += buf;
-    }
+    const std::string theta = theta_text(r, it);
     std::printf("[%d/%d] y+ %.3f  y- %.3f  (%d games, %.1fs)  elapsed %s  ETA %s  %s\n", it.k + 1, total,
                 it.outcome.y_plus, it.outcome.y_minus, it.outcome.games, it.seconds, duration_text(elapsed).c_str(),
                 duration_text(eta).c_str(), theta.c_str());
@@ -160,29 +206,11 @@ int run(const std::vector<std::string>& args) {
   if (resume) {
     result = lab::resume_tune(log_path, jobs, on_iteration, -1, {}, &cluster);
   } else {
-    if (!quiet) {
-      std::printf("tuning %s: %zu parameters, %d iterations of %d games (%s, %d players), %dx%d, %d steps, budget %s\n",
-                  o.planner.c_str(), lab::tune_params(o).size(), o.spsa.iterations, o.games,
-                  o.mode == "pair" ? "theta+ vs theta-" : ("each vs " + o.opponent).c_str(), o.players, o.config.size,
-                  o.config.size, o.config.episode_steps,
-                  budget_text(o.budget).c_str());
-      std::printf("log: %s (continue with: halite tune --resume %s)\n", log_path.c_str(), log_path.c_str());
-      std::fflush(stdout);
-    }
+    if (!quiet) print_start(o, log_path);
     result = lab::run_tune(o, log_path, on_iteration);
   }
   write_outputs(result);
-  if (!quiet) {
-    std::printf("%s: %zu of %d iterations done\n", result.done ? "finished" : "stopped", result.history.size(),
-                result.options.spsa.iterations);
-    std::printf("wrote %s (tuned parameters), %s, %s\n", out_path.c_str(), csv_path.c_str(), svg_path.c_str());
-    std::printf("check: halite arena --players '%s@%s;%s' --games 200 --size %d --episode-steps %d%s\n",
-                result.options.planner.c_str(), out_path.c_str(), result.options.planner.c_str(), result.options.config.size,
-                result.options.config.episode_steps,
-                result.options.budget.milliseconds > 0
-                    ? (" --budget-ms " + duration_ms_text(result.options.budget.milliseconds)).c_str()
-                    : (" --iterations " + std::to_string(result.options.budget.iterations)).c_str());
-  }
+  if (!quiet) print_end(result, out_path, csv_path, svg_path);
   return 0;
 }
 

@@ -12,6 +12,7 @@
 #include <cstring>
 #include <deque>
 #include <exception>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -146,6 +147,316 @@ std::optional<Message> receive() {
   return Message{status.MPI_SOURCE, status.MPI_TAG, nlohmann::json::parse(text)};
 }
 
+
+// ---- rank 0: one batch
+
+// What rank 0 knows of a batch in flight: the tasks not yet handed out, those
+// in play on each rank, how many are still to finish, and the first failure.
+class BatchInFlight {
+ public:
+  explicit BatchInFlight(const ClusterBatch& batch)
+      : batch_(batch), queue_(batch.indices.begin(), batch.indices.end()), remaining_(batch.indices.size()) {}
+
+  // Task `index` is over on `rank`: its answer (given to on_done) or, without
+  // one, the error it threw. Only the first failure is kept.
+  void finish(int index, int rank, const std::string* answer, const std::string& error) {
+    std::lock_guard<std::mutex> lock(mu_);
+    in_play_[rank].erase(index);
+    if (!failure_.empty()) return;
+    if (answer) {
+      try {
+        batch_.on_done(index, *answer);
+        --remaining_;
+        return;
+      } catch (const std::exception& e) {
+        failure_ = e.what();
+        return;
+      }
+    }
+    failure_ = "rank " + std::to_string(rank) + ", " + text_or(batch_.describe, batch_.context, index) + ": " + error;
+  }
+
+  // One of rank 0's own threads: performs tasks from the queue until it is
+  // empty or a task has failed.
+  void perform_locally() {
+    for (;;) {
+      int index = 0;
+      {
+        std::lock_guard<std::mutex> lock(mu_);
+        if (!failure_.empty() || queue_.empty()) return;
+        index = queue_.front();
+        queue_.pop_front();
+        in_play_[0].insert(index);
+      }
+      try {
+        const std::string answer = batch_.perform(batch_.context, index);
+        finish(index, 0, &answer, "");
+      } catch (const std::exception& e) {
+        finish(index, 0, nullptr, e.what());
+      }
+    }
+  }
+
+  // The tasks (rank, index) to hand to the ranks that have threads free,
+  // marked in play; nullopt once the batch is over (all done, or one failed).
+  std::optional<std::vector<std::pair<int, int>>> hand_out(const std::map<int, int>& capacity) {
+    std::vector<std::pair<int, int>> to_send;
+    std::lock_guard<std::mutex> lock(mu_);
+    if (remaining_ == 0 || !failure_.empty()) return std::nullopt;
+    for (const auto& [rank, threads_there] : capacity)
+      while (!queue_.empty() && static_cast<int>(in_play_[rank].size()) < threads_there) {
+        to_send.emplace_back(rank, queue_.front());
+        in_play_[rank].insert(queue_.front());
+        queue_.pop_front();
+      }
+    return to_send;
+  }
+
+  // Keeps `what` as the failure unless a task failed first.
+  void fail(const std::string& what) {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (failure_.empty()) failure_ = what;
+  }
+
+  // Once every thread is joined: the first failure, or "".
+  const std::string& failure() const { return failure_; }
+
+  // Stopped by `signal`: prints the tasks in play (lost) and how many were not
+  // started, then exits with kExitInterrupted.
+  [[noreturn]] void report_and_exit(int signal, const std::string& resume_hint) {
+    std::lock_guard<std::mutex> lock(mu_);  // no answer is half written
+    std::string text = "halite: stopped by signal " + std::to_string(signal) +
+                       " (the MPI job is being taken down: a rank died or was killed)\n";
+    size_t lost = 0;
+    for (const auto& [rank, tasks] : in_play_)
+      for (int index : tasks) {
+        text += "  lost, in play on rank " + std::to_string(rank) + ": " + text_or(batch_.describe, batch_.context, index) + "\n";
+        ++lost;
+      }
+    text += "  " + std::to_string(lost) + " lost, " + std::to_string(queue_.size()) + " not started, " +
+            std::to_string(batch_.indices.size() - remaining_) + " of this batch finished";
+    text += resume_hint.empty() ? "\n" : "; " + resume_hint + "\n";
+    std::fputs(text.c_str(), stderr);
+    std::fflush(stderr);
+    std::fflush(stdout);
+    std::_Exit(kExitInterrupted);
+  }
+
+ private:
+  const ClusterBatch& batch_;
+  std::mutex mu_;  // everything below, and batch_.on_done
+  std::deque<int> queue_;
+  std::map<int, std::set<int>> in_play_;  // rank -> tasks
+  size_t remaining_;
+  std::string failure_;
+};
+
+// While it lives, SIGTERM has a watcher thread call `on_signal(signal)`.
+// Destroyed: the previous handler is back and the watcher gone.
+class TerminateWatch {
+ public:
+  explicit TerminateWatch(std::function<void(int)> on_signal) {
+    if (::pipe(g_terminate_pipe) != 0) throw std::runtime_error("cannot make a pipe for the fault report");
+    g_terminate_signal.store(0);
+    struct sigaction handler {};
+    handler.sa_handler = on_terminate_signal;
+    sigemptyset(&handler.sa_mask);
+    sigaction(SIGTERM, &handler, &previous_);
+    watcher_ = std::thread([on_signal = std::move(on_signal)] {
+      char wake = 0;
+      while (::read(g_terminate_pipe[0], &wake, 1) < 0 && errno == EINTR) {
+      }
+      if (const int signal = g_terminate_signal.load(); signal != 0) on_signal(signal);
+    });
+  }
+  ~TerminateWatch() {
+    sigaction(SIGTERM, &previous_, nullptr);
+    const char release = 0;
+    if (::write(g_terminate_pipe[1], &release, 1) == 1) watcher_.join();
+    else watcher_.detach();  // cannot happen with a pipe of our own; the process is not stuck on it
+    ::close(g_terminate_pipe[0]);
+    ::close(g_terminate_pipe[1]);
+    g_terminate_pipe[0] = g_terminate_pipe[1] = -1;
+  }
+  TerminateWatch(const TerminateWatch&) = delete;
+  TerminateWatch& operator=(const TerminateWatch&) = delete;
+
+ private:
+  struct sigaction previous_ {};
+  std::thread watcher_;
+};
+
+// Reads every message waiting for rank 0: a rank's hello (its threads, into
+// `capacity`), and the answers and failures of batch `batch_id` (those of a
+// batch given up on are dropped). True when there was any.
+bool take_messages(BatchInFlight& batch, int batch_id, std::map<int, int>& capacity) {
+  bool any = false;
+  while (std::optional<Message> m = receive()) {
+    any = true;
+    if (m->tag == kHello) {
+      capacity[m->source] = std::max(1, m->body.at("jobs").get<int>());
+      continue;
+    }
+    if (m->body.value("batch", -1) != batch_id) continue;  // an answer of a batch given up on
+    const int index = m->body.at("index").get<int>();
+    if (m->tag == kAnswer) {
+      const std::string answer = m->body.at("answer").get<std::string>();
+      batch.finish(index, m->source, &answer, "");
+    } else if (m->tag == kFailure) {
+      batch.finish(index, m->source, nullptr, m->body.at("what").get<std::string>());
+    }
+  }
+  return any;
+}
+
+// ---- other ranks: tasks in hand
+
+// A task from its arrival until it has been played: its crash slot holds its description.
+struct HeldTask {
+  int batch = 0, index = 0;
+  std::shared_ptr<const std::string> context;
+  CrashSlot* slot = nullptr;
+};
+
+struct TaskAnswer {
+  Tag tag = kAnswer;
+  nlohmann::json body;
+};
+
+// The crash report's slots, one for each task this rank may hold, with the
+// crash handlers installed while it lives.
+class CrashSlots {
+ public:
+  CrashSlots(int count, int rank) : slots_(new CrashSlot[static_cast<size_t>(count)]), count_(count) {
+    g_crash_slots = slots_.get();
+    g_crash_slot_count = count;
+    g_crash_rank = rank;
+    struct sigaction crash {};
+    crash.sa_handler = on_crash_signal;
+    sigemptyset(&crash.sa_mask);
+    for (size_t i = 0; i < std::size(kCrashSignals); ++i) sigaction(kCrashSignals[i], &crash, &previous_[i]);
+  }
+  ~CrashSlots() {
+    for (size_t i = 0; i < std::size(kCrashSignals); ++i) sigaction(kCrashSignals[i], &previous_[i], nullptr);
+    g_crash_slots = nullptr;
+    g_crash_slot_count = 0;
+  }
+  CrashSlots(const CrashSlots&) = delete;
+  CrashSlots& operator=(const CrashSlots&) = delete;
+
+  // A free slot, now holding the task's description (null when none is free).
+  CrashSlot* hold(const HeldTask& task, const TaskDescription& describe) {
+    for (int j = 0; j < count_; ++j) {
+      CrashSlot& slot = slots_[static_cast<size_t>(j)];
+      if (slot.length.load() != 0) continue;
+      const std::string what = text_or(describe, *task.context, task.index);
+      const size_t n = std::max<size_t>(1, std::min(what.size(), kCrashTextSize));
+      std::memcpy(slot.text, what.data(), std::min(what.size(), kCrashTextSize));
+      slot.length.store(n);
+      return &slot;
+    }
+    return nullptr;
+  }
+
+ private:
+  std::unique_ptr<CrashSlot[]> slots_;
+  int count_;
+  struct sigaction previous_[std::size(kCrashSignals)];
+};
+
+// What a serving rank's main thread and its worker threads share: the tasks
+// to perform and the answers to send.
+class TaskQueues {
+ public:
+  void push_task(HeldTask task) {
+    std::lock_guard<std::mutex> lock(mu_);
+    tasks_.push_back(std::move(task));
+    task_ready_.notify_one();
+  }
+
+  // A worker thread: performs tasks until stop_workers().
+  void work(const TaskFunction& perform) {
+    for (;;) {
+      HeldTask task;
+      {
+        std::unique_lock<std::mutex> lock(mu_);
+        task_ready_.wait(lock, [&] { return stop_ || !tasks_.empty(); });
+        if (stop_) return;
+        task = std::move(tasks_.front());
+        tasks_.pop_front();
+      }
+      TaskAnswer answer;
+      try {
+        answer.body = {{"batch", task.batch}, {"index", task.index}, {"answer", perform(*task.context, task.index)}};
+      } catch (const std::exception& e) {
+        answer.tag = kFailure;
+        answer.body = {{"batch", task.batch}, {"index", task.index}, {"what", e.what()}};
+      }
+      // Played: a crash from here on is not this game's doing (rank 0 still counts it lost until the answer arrives).
+      if (task.slot) task.slot->length.store(0);
+      std::lock_guard<std::mutex> lock(mu_);
+      outbox_.push_back(std::move(answer));
+      answer_ready_.notify_one();
+    }
+  }
+
+  // The answers ready: waits for one when `wait` says so, else for a poll
+  // interval at most, and not at all when `stopping`.
+  std::deque<TaskAnswer> take_answers(bool wait, bool stopping) {
+    std::deque<TaskAnswer> ready;
+    std::unique_lock<std::mutex> lock(mu_);
+    auto answered = [&] { return !outbox_.empty(); };
+    if (!stopping && wait) answer_ready_.wait(lock, answered);
+    else if (!stopping) answer_ready_.wait_for(lock, kPollInterval, answered);
+    ready.swap(outbox_);
+    return ready;
+  }
+
+  void stop_workers() {
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      stop_ = true;
+    }
+    task_ready_.notify_all();
+  }
+
+ private:
+  std::mutex mu_;
+  std::condition_variable task_ready_, answer_ready_;
+  std::deque<HeldTask> tasks_;
+  std::deque<TaskAnswer> outbox_;
+  bool stop_ = false;
+};
+
+// A serving rank's main thread: hands the tasks rank 0 sends to the workers
+// and sends their answers back, until rank 0 says stop.
+void relay_tasks(TaskQueues& queues, CrashSlots& slots, int jobs, const TaskDescription& describe) {
+  std::shared_ptr<const std::string> context = std::make_shared<const std::string>();
+  // Tasks received and not yet answered. Rank 0 sends a task only for an
+  // answer (or to fill the threads at first), and stops this rank only when it
+  // holds none: with every thread busy there is nothing to look for, and the
+  // main thread sleeps until an answer is ready instead of polling.
+  int in_hand = 0;
+  for (bool stopping = false; !stopping;) {
+    while (std::optional<Message> m = receive()) {
+      if (m->tag == kStop) {
+        stopping = true;
+        break;
+      }
+      if (m->tag != kTask) continue;
+      if (m->body.contains("context")) context = std::make_shared<const std::string>(m->body["context"].get<std::string>());
+      HeldTask task{m->body.at("batch").get<int>(), m->body.at("index").get<int>(), context, nullptr};
+      task.slot = slots.hold(task, describe);
+      ++in_hand;
+      queues.push_task(std::move(task));
+    }
+    for (const TaskAnswer& answer : queues.take_answers(in_hand >= jobs, stopping)) {
+      send(0, answer.tag, answer.body);
+      --in_hand;
+    }
+  }
+}
+
 #endif
 
 }  // namespace
@@ -191,134 +502,32 @@ void Cluster::run(const ClusterBatch& batch) {
 #ifdef HALITE_HAVE_MPI
   const int batch_id = next_batch_++;
   has_context_.clear();
-
-  std::mutex mu;  // the queue, what is in play, and on_done
-  std::deque<int> queue(batch.indices.begin(), batch.indices.end());
-  std::map<int, std::set<int>> in_play;  // rank -> tasks
-  size_t remaining = batch.indices.size();
-  std::string failure;
-
-  auto finish = [&](int index, int rank, const std::string* answer, const std::string& error) {
-    std::lock_guard<std::mutex> lock(mu);
-    in_play[rank].erase(index);
-    if (!failure.empty()) return;
-    if (answer) {
-      try {
-        batch.on_done(index, *answer);
-        --remaining;
-        return;
-      } catch (const std::exception& e) {
-        failure = e.what();
-        return;
-      }
-    }
-    failure = "rank " + std::to_string(rank) + ", " + text_or(batch.describe, batch.context, index) + ": " + error;
-  };
-  auto local = [&] {
-    for (;;) {
-      int index = 0;
-      {
-        std::lock_guard<std::mutex> lock(mu);
-        if (!failure.empty() || queue.empty()) return;
-        index = queue.front();
-        queue.pop_front();
-        in_play[0].insert(index);
-      }
-      try {
-        const std::string answer = batch.perform(batch.context, index);
-        finish(index, 0, &answer, "");
-      } catch (const std::exception& e) {
-        finish(index, 0, nullptr, e.what());
-      }
-    }
-  };
-  const int jobs = std::max(1, std::min(batch.jobs, static_cast<int>(batch.indices.size())));
-  std::vector<std::thread> threads;
-
-  if (::pipe(g_terminate_pipe) != 0) throw std::runtime_error("cannot make a pipe for the fault report");
-  for (int j = 0; j < jobs; ++j) threads.emplace_back(local);
-  g_terminate_signal.store(0);
-  struct sigaction handler {}, previous {};
-  handler.sa_handler = on_terminate_signal;
-  sigemptyset(&handler.sa_mask);
-  sigaction(SIGTERM, &handler, &previous);
-
-  auto report_and_exit = [&]() {
-    std::lock_guard<std::mutex> lock(mu);  // no answer is half written
-    std::string text = "halite: stopped by signal " + std::to_string(g_terminate_signal.load()) +
-                       " (the MPI job is being taken down: a rank died or was killed)\n";
-    size_t lost = 0;
-    for (const auto& [rank, tasks] : in_play)
-      for (int index : tasks) {
-        text += "  lost, in play on rank " + std::to_string(rank) + ": " + text_or(batch.describe, batch.context, index) + "\n";
-        ++lost;
-      }
-    text += "  " + std::to_string(lost) + " lost, " + std::to_string(queue.size()) + " not started, " +
-            std::to_string(batch.indices.size() - remaining) + " of this batch finished";
-    text += resume_hint_.empty() ? "\n" : "; " + resume_hint_ + "\n";
-    std::fputs(text.c_str(), stderr);
-    std::fflush(stderr);
-    std::fflush(stdout);
-    std::_Exit(kExitInterrupted);
-  };
-  std::thread watcher([&] {
-    char wake = 0;
-    while (::read(g_terminate_pipe[0], &wake, 1) < 0 && errno == EINTR) {
-    }
-    if (g_terminate_signal.load() != 0) report_and_exit();
-  });
-
-  // An exception here (a message that does not parse) must not leave the threads running.
-  try {
-    for (;;) {
-      bool busy = false;
-      while (std::optional<Message> m = receive()) {
-        busy = true;
-        if (m->tag == kHello) {
-          capacity_[m->source] = std::max(1, m->body.at("jobs").get<int>());
-          continue;
+  BatchInFlight in_flight(batch);
+  {
+    TerminateWatch watch([&](int signal) { in_flight.report_and_exit(signal, resume_hint_); });
+    const int jobs = std::max(1, std::min(batch.jobs, static_cast<int>(batch.indices.size())));
+    std::vector<std::thread> threads;
+    for (int j = 0; j < jobs; ++j) threads.emplace_back([&] { in_flight.perform_locally(); });
+    // An exception here (a message that does not parse) must not leave the threads running.
+    try {
+      for (;;) {
+        bool busy = take_messages(in_flight, batch_id, capacity_);
+        const auto to_send = in_flight.hand_out(capacity_);
+        if (!to_send) break;
+        for (const auto& [rank, index] : *to_send) {
+          nlohmann::json task = {{"batch", batch_id}, {"index", index}};
+          if (has_context_.insert(rank).second) task["context"] = batch.context;
+          send(rank, kTask, task);
+          busy = true;
         }
-        if (m->body.value("batch", -1) != batch_id) continue;  // an answer of a batch given up on
-        const int index = m->body.at("index").get<int>();
-        if (m->tag == kAnswer) {
-          const std::string answer = m->body.at("answer").get<std::string>();
-          finish(index, m->source, &answer, "");
-        } else if (m->tag == kFailure) {
-          finish(index, m->source, nullptr, m->body.at("what").get<std::string>());
-        }
+        if (!busy) std::this_thread::sleep_for(kPollInterval);
       }
-      std::vector<std::pair<int, int>> to_send;  // rank, task
-      {
-        std::lock_guard<std::mutex> lock(mu);
-        if (remaining == 0 || !failure.empty()) break;
-        for (const auto& [rank, threads_there] : capacity_)
-          while (!queue.empty() && static_cast<int>(in_play[rank].size()) < threads_there) {
-            to_send.emplace_back(rank, queue.front());
-            in_play[rank].insert(queue.front());
-            queue.pop_front();
-          }
-      }
-      for (const auto& [rank, index] : to_send) {
-        nlohmann::json task = {{"batch", batch_id}, {"index", index}};
-        if (has_context_.insert(rank).second) task["context"] = batch.context;
-        send(rank, kTask, task);
-        busy = true;
-      }
-      if (!busy) std::this_thread::sleep_for(kPollInterval);
+    } catch (const std::exception& e) {
+      in_flight.fail(std::string("rank 0: ") + e.what());
     }
-  } catch (const std::exception& e) {
-    std::lock_guard<std::mutex> lock(mu);
-    if (failure.empty()) failure = std::string("rank 0: ") + e.what();
+    for (std::thread& t : threads) t.join();
   }
-  for (std::thread& t : threads) t.join();
-  sigaction(SIGTERM, &previous, nullptr);
-  const char release = 0;
-  if (::write(g_terminate_pipe[1], &release, 1) == 1) watcher.join();
-  else watcher.detach();  // cannot happen with a pipe of our own; the process is not stuck on it
-  ::close(g_terminate_pipe[0]);
-  ::close(g_terminate_pipe[1]);
-  g_terminate_pipe[0] = g_terminate_pipe[1] = -1;
-  if (!failure.empty()) throw std::runtime_error(failure);
+  if (!in_flight.failure().empty()) throw std::runtime_error(in_flight.failure());
 #endif
 }
 
@@ -326,120 +535,22 @@ void Cluster::serve(int jobs, const TaskFunction& perform, const TaskDescription
   if (rank_ == 0) throw std::logic_error("Cluster::serve on rank 0");
 #ifdef HALITE_HAVE_MPI
   jobs = std::max(1, jobs);
-  // A task from its arrival until it has been played: its crash slot holds its description.
-  struct Task {
-    int batch = 0, index = 0;
-    std::shared_ptr<const std::string> context;
-    CrashSlot* slot = nullptr;
-  };
-  struct Answer {
-    Tag tag = kAnswer;
-    nlohmann::json body;
-  };
-  std::mutex mu;
-  std::condition_variable task_ready, answer_ready;
-  std::deque<Task> tasks;
-  std::deque<Answer> outbox;
-  bool stop = false;
-
-  // Rank 0 hands this rank at most `jobs` tasks at a time: one slot each.
-  std::unique_ptr<CrashSlot[]> slots(new CrashSlot[static_cast<size_t>(jobs)]);
-  g_crash_slots = slots.get();
-  g_crash_slot_count = jobs;
-  g_crash_rank = rank_;
-  struct sigaction crash {}, previous[std::size(kCrashSignals)];
-  crash.sa_handler = on_crash_signal;
-  sigemptyset(&crash.sa_mask);
-  for (size_t i = 0; i < std::size(kCrashSignals); ++i) sigaction(kCrashSignals[i], &crash, &previous[i]);
-  auto hold = [&](const Task& task) -> CrashSlot* {
-    for (int j = 0; j < jobs; ++j) {
-      CrashSlot& slot = slots[static_cast<size_t>(j)];
-      if (slot.length.load() != 0) continue;
-      const std::string what = text_or(describe, *task.context, task.index);
-      const size_t n = std::max<size_t>(1, std::min(what.size(), kCrashTextSize));
-      std::memcpy(slot.text, what.data(), std::min(what.size(), kCrashTextSize));
-      slot.length.store(n);
-      return &slot;
-    }
-    return nullptr;
-  };
-
-  auto worker = [&] {
-    for (;;) {
-      Task task;
-      {
-        std::unique_lock<std::mutex> lock(mu);
-        task_ready.wait(lock, [&] { return stop || !tasks.empty(); });
-        if (stop) return;
-        task = std::move(tasks.front());
-        tasks.pop_front();
-      }
-      Answer answer;
-      try {
-        answer.body = {{"batch", task.batch}, {"index", task.index}, {"answer", perform(*task.context, task.index)}};
-      } catch (const std::exception& e) {
-        answer.tag = kFailure;
-        answer.body = {{"batch", task.batch}, {"index", task.index}, {"what", e.what()}};
-      }
-      // Played: a crash from here on is not this game's doing (rank 0 still counts it lost until the answer arrives).
-      if (task.slot) task.slot->length.store(0);
-      std::lock_guard<std::mutex> lock(mu);
-      outbox.push_back(std::move(answer));
-      answer_ready.notify_one();
-    }
-  };
-  std::vector<std::thread> threads;
-  for (int j = 0; j < jobs; ++j) threads.emplace_back(worker);
-
-  send(0, kHello, {{"jobs", jobs}});
-  std::shared_ptr<const std::string> context = std::make_shared<const std::string>();
-  // Tasks received and not yet answered. Rank 0 sends a task only for an
-  // answer (or to fill the threads at first), and stops this rank only when it
-  // holds none: with every thread busy there is nothing to look for, and the
-  // main thread sleeps until an answer is ready instead of polling.
-  int in_hand = 0;
   std::exception_ptr error;
-  try {
-    for (bool stopping = false; !stopping;) {
-      while (std::optional<Message> m = receive()) {
-        if (m->tag == kStop) {
-          stopping = true;
-          break;
-        }
-        if (m->tag != kTask) continue;
-        if (m->body.contains("context")) context = std::make_shared<const std::string>(m->body["context"].get<std::string>());
-        Task task{m->body.at("batch").get<int>(), m->body.at("index").get<int>(), context, nullptr};
-        task.slot = hold(task);
-        ++in_hand;
-        std::lock_guard<std::mutex> lock(mu);
-        tasks.push_back(std::move(task));
-        task_ready.notify_one();
-      }
-      std::deque<Answer> ready;
-      {
-        std::unique_lock<std::mutex> lock(mu);
-        auto answered = [&] { return !outbox.empty(); };
-        if (!stopping && in_hand >= jobs) answer_ready.wait(lock, answered);
-        else if (!stopping) answer_ready.wait_for(lock, kPollInterval, answered);
-        ready.swap(outbox);
-      }
-      for (const Answer& answer : ready) {
-        send(0, answer.tag, answer.body);
-        --in_hand;
-      }
-    }
-  } catch (const std::exception&) {
-    error = std::current_exception();
-  }
   {
-    std::lock_guard<std::mutex> lock(mu);
-    stop = true;
+    // Rank 0 hands this rank at most `jobs` tasks at a time: one slot each.
+    CrashSlots slots(jobs, rank_);
+    TaskQueues queues;
+    std::vector<std::thread> threads;
+    for (int j = 0; j < jobs; ++j) threads.emplace_back([&] { queues.work(perform); });
+    send(0, kHello, {{"jobs", jobs}});
+    try {
+      relay_tasks(queues, slots, jobs, describe);
+    } catch (const std::exception&) {
+      error = std::current_exception();
+    }
+    queues.stop_workers();
+    for (std::thread& t : threads) t.join();
   }
-  task_ready.notify_all();
-  for (std::thread& t : threads) t.join();
-  for (size_t i = 0; i < std::size(kCrashSignals); ++i) sigaction(kCrashSignals[i], &previous[i], nullptr);
-  g_crash_slots = nullptr;
-  g_crash_slot_count = 0;
   if (error) std::rethrow_exception(error);
 #else
   (void)jobs;

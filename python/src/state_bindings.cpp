@@ -299,9 +299,10 @@ void stage_turn(State& state, py::handle actions, py::handle failures, std::vect
   }
 }
 
-void bind_state(py::module_& m) {
-  m.attr("ACTIONS") = py::make_tuple(py::none(), "NORTH", "SOUTH", "EAST", "WEST", "CONVERT", "SPAWN");
+namespace {
 
+// halite4.State: a position as a value.
+void bind_state_class(py::module_& m) {
   py::class_<State>(m, "State", R"(A Halite IV position as a value (docs/python.md).
 
 Every method returns a new object and leaves the state untouched: apply()
@@ -389,7 +390,10 @@ gives the next state. Copying is a memcpy of about 16 KB.)")
             return order_result(with_player_orders(s, id, actions), id, action_from_py(action)) == StageResult::Ok;
           },
           py::arg("unit"), py::arg("action"), py::arg("actions") = py::none());
+}
 
+// halite4.Game: one game stepped in place, Kaggle's env's way.
+void bind_game_class(py::module_& m) {
   py::class_<Game>(m, "Game", R"(One game, stepped in place as Kaggle's env steps it (docs/python.md).)")
       .def(py::init([](int num_players, py::object configuration, py::object seed, bool record) {
              return std::make_unique<Game>(State::initial(config_from_py(configuration, seed), num_players), record);
@@ -436,6 +440,14 @@ gives the next state. Copying is a memcpy of about 16 KB.)")
           },
           py::arg("team_names") = py::none(), py::arg("id") = "halite4",
           "The game so far as a Kaggle replay dict (json.dump it for Kaggle's renderer).");
+}
+
+}  // namespace
+
+void bind_state(py::module_& m) {
+  m.attr("ACTIONS") = py::make_tuple(py::none(), "NORTH", "SOUTH", "EAST", "WEST", "CONVERT", "SPAWN");
+  bind_state_class(m);
+  bind_game_class(m);
 }
 
 }  // namespace halite::python
