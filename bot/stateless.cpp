@@ -21,7 +21,34 @@ struct Unit {
   double cargo;
 };
 
-double number_or(const Json& v, double fallback) { return v.is_number() ? v.get<double>() : fallback; }
+double number_or(const Json& v, double fallback) {
+  return v.is_number() ? v.get<double>() : fallback;
+}
+
+// The board as the fallback walks it, with no engine state: n x n cells on a
+// torus, moves numbered 1 NORTH, 2 SOUTH, 3 EAST, 4 WEST (0: stay).
+struct Torus {
+  int n;
+  int dist(int a, int b) const {
+    const int dr = std::abs(a / n - b / n), dc = std::abs(a % n - b % n);
+    return std::min(dr, n - dr) + std::min(dc, n - dc);
+  }
+  int neighbor(int c, int k) const {
+    const int r = c / n, col = c % n;
+    switch (k) {
+      case 1:
+        return ((r + n - 1) % n) * n + col;  // NORTH
+      case 2:
+        return ((r + 1) % n) * n + col;  // SOUTH
+      case 3:
+        return r * n + (col + 1) % n;  // EAST
+      case 4:
+        return r * n + (col + n - 1) % n;  // WEST
+      default:
+        return c;
+    }
+  }
+};
 
 }  // namespace
 
@@ -40,20 +67,7 @@ std::string stateless_fallback(const Json& obs, const Config& config) {
     }
     const int cells = n * n;
     auto cell_halite = [&](int c) { return number_or(halite[static_cast<size_t>(c)], 0); };
-    auto dist = [n](int a, int b) {
-      const int dr = std::abs(a / n - b / n), dc = std::abs(a % n - b % n);
-      return std::min(dr, n - dr) + std::min(dc, n - dc);
-    };
-    auto neighbor = [n](int c, int k) {
-      const int r = c / n, col = c % n;
-      switch (k) {
-        case 1: return ((r + n - 1) % n) * n + col;  // NORTH
-        case 2: return ((r + 1) % n) * n + col;      // SOUTH
-        case 3: return r * n + (col + 1) % n;        // EAST
-        case 4: return r * n + (col + n - 1) % n;    // WEST
-        default: return c;
-      }
-    };
+    const Torus board{n};
     static constexpr const char* kMoveWords[] = {"", "NORTH", "SOUTH", "EAST", "WEST"};
 
     const Json& mine = players[static_cast<size_t>(me)];
@@ -93,7 +107,7 @@ std::string stateless_fallback(const Json& obs, const Config& config) {
     auto home_of = [&](int cell) {
       int home = -1;
       for (const Unit& y : yards)
-        if (home < 0 || dist(cell, y.cell) < dist(cell, home)) home = y.cell;
+        if (home < 0 || board.dist(cell, y.cell) < board.dist(cell, home)) home = y.cell;
       return home;
     };
     // Ships that stay to mine claim their cells first.
@@ -110,25 +124,26 @@ std::string stateless_fallback(const Json& obs, const Config& config) {
       const Unit& s = ships[i];
       const int home = home_of(s.cell);
       const int left = config.episode_steps - 1 - step;
-      const bool returning = home >= 0 && s.cargo > 0 && (s.cargo >= kReturnCargo || left <= dist(s.cell, home) + 2);
+      const bool returning =
+          home >= 0 && s.cargo > 0 && (s.cargo >= kReturnCargo || left <= board.dist(s.cell, home) + 2);
       // The target: home, or the richest cell among this one and its neighbours.
       int target = s.cell;
       if (returning) {
         target = home;
       } else {
         for (int k = 1; k <= 4; ++k)
-          if (cell_halite(neighbor(s.cell, k)) > cell_halite(target)) target = neighbor(s.cell, k);
+          if (cell_halite(board.neighbor(s.cell, k)) > cell_halite(target)) target = board.neighbor(s.cell, k);
       }
       int choice = -1;
       for (int k = 1; k <= 4 && choice < 0; ++k) {
-        const int to = neighbor(s.cell, k);
-        if (!claimed[to] && dist(to, target) < dist(s.cell, target)) choice = k;
+        const int to = board.neighbor(s.cell, k);
+        if (!claimed[to] && board.dist(to, target) < board.dist(s.cell, target)) choice = k;
       }
       if (choice < 0 && !claimed[s.cell]) choice = 0;
       for (int k = 1; k <= 4 && choice < 0; ++k)
-        if (!claimed[neighbor(s.cell, k)]) choice = k;
+        if (!claimed[board.neighbor(s.cell, k)]) choice = k;
       if (choice < 0) choice = 0;  // boxed in by own ships: nothing better exists
-      claimed[neighbor(s.cell, choice)] = 1;
+      claimed[board.neighbor(s.cell, choice)] = 1;
       if (choice > 0) answer[s.id] = kMoveWords[choice];
     }
     int fleet = static_cast<int>(ships.size());
