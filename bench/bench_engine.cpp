@@ -3,8 +3,8 @@
 // random games per second.
 #include <benchmark/benchmark.h>
 
-#include "halite/replay_check.h"
 #include "halite/lab/match.h"
+#include "halite/replay_check.h"
 #include "halite/search/rng.h"
 
 using namespace halite;
@@ -68,11 +68,11 @@ void BM_AssignFrom(benchmark::State& bench) {
   bench.counters["ships"] = static_cast<double>(source.ships().size());
   // The bytes moved: the header (what precedes the unit and cell arrays),
   // the live units and the board's cells.
-  constexpr size_t header = sizeof(State) - kMaxShips * sizeof(Ship) - kMaxShipyards * sizeof(Shipyard) -
-                            kMaxCells * sizeof(double);
-  bench.counters["bytes"] = static_cast<double>(header + source.ships().size() * sizeof(Ship) +
-                                                source.shipyards().size() * sizeof(Shipyard) +
-                                                static_cast<size_t>(source.cell_count()) * sizeof(double));
+  constexpr size_t header =
+      sizeof(State) - kMaxShips * sizeof(Ship) - kMaxShipyards * sizeof(Shipyard) - kMaxCells * sizeof(double);
+  bench.counters["bytes"] =
+      static_cast<double>(header + source.ships().size() * sizeof(Ship) + source.shipyards().size() * sizeof(Shipyard) +
+                          static_cast<size_t>(source.cell_count()) * sizeof(double));
 }
 BENCHMARK(BM_AssignFrom)->Arg(5)->Arg(25)->Arg(52);
 

@@ -3,10 +3,10 @@
 #include <benchmark/benchmark.h>
 
 #include "halite/search/bench_positions.h"
+#include "halite/search/model/recognizer.h"
+#include "halite/search/planner.h"
 #include "halite/search/policy/fleet.h"
 #include "halite/search/policy/greedy.h"
-#include "halite/search/planner.h"
-#include "halite/search/model/recognizer.h"
 #include "halite/search/policy/rollout.h"
 
 #ifdef HALITE_OPPONENTS
@@ -56,28 +56,44 @@ void plan_on_budget(benchmark::State& st, const std::vector<BenchPosition>& on, 
 // The same with a fixed iteration cap.
 void plan_on(benchmark::State& st, const std::vector<BenchPosition>& on, const char* name, int64_t iterations,
              const std::vector<std::string>& overrides = {}) {
-  plan_on_budget(st, on, name, [iterations] { return Budget::iterations(iterations); }, overrides);
+  plan_on_budget(
+      st, on, name, [iterations] { return Budget::iterations(iterations); }, overrides);
 }
 
-void plan_with(benchmark::State& st, const char* name, int64_t iterations, const std::vector<std::string>& overrides = {}) {
+void plan_with(benchmark::State& st, const char* name, int64_t iterations,
+               const std::vector<std::string>& overrides = {}) {
   plan_on(st, positions(), name, iterations, overrides);
 }
 
 // Paired Monte Carlo; contact_radius=0 searches every ship, so the count does
 // not depend on how many ships happen to be in contact.
-void BM_Paired(benchmark::State& st) { plan_with(st, "paired", 500, {"contact_radius=0"}); }
+void BM_Paired(benchmark::State& st) {
+  plan_with(st, "paired", 500, {"contact_radius=0"});
+}
 // The decoupled bandit trees (rollout policy on every simulated turn).
-void BM_Smitsimax(benchmark::State& st) { plan_with(st, "smitsimax", 500, {"contact_radius=0", "horizon=8"}); }
-void BM_Beam(benchmark::State& st) { plan_with(st, "beam", 60, {"contact_radius=0"}); }
+void BM_Smitsimax(benchmark::State& st) {
+  plan_with(st, "smitsimax", 500, {"contact_radius=0", "horizon=8"});
+}
+void BM_Beam(benchmark::State& st) {
+  plan_with(st, "beam", 60, {"contact_radius=0"});
+}
 // The tree search over joint turns (every ship near an enemy a unit).
-void BM_Mcts(benchmark::State& st) { plan_with(st, "mcts", 500); }
+void BM_Mcts(benchmark::State& st) {
+  plan_with(st, "mcts", 500);
+}
 // The same with policy_depth=2: a fleet decide() for every depth-1 node
 // visited twice (its prior; the default, 1, takes the rollout's moves
 // there), what the fleet priors cost. Other decisions.
-void BM_MctsFleetPriors(benchmark::State& st) { plan_with(st, "mcts", 500, {"policy_depth=2"}); }
+void BM_MctsFleetPriors(benchmark::State& st) {
+  plan_with(st, "mcts", 500, {"policy_depth=2"});
+}
 // mcts on the 4-player positions: the search speed target (500,000 steps/s).
-void BM_Mcts4p(benchmark::State& st) { plan_on(st, positions_4p(), "mcts", 500); }
-void BM_MctsFleetPriors4p(benchmark::State& st) { plan_on(st, positions_4p(), "mcts", 500, {"policy_depth=2"}); }
+void BM_Mcts4p(benchmark::State& st) {
+  plan_on(st, positions_4p(), "mcts", 500);
+}
+void BM_MctsFleetPriors4p(benchmark::State& st) {
+  plan_on(st, positions_4p(), "mcts", 500, {"policy_depth=2"});
+}
 // mcts with local_radius as the argument (0: every ship simulated; the
 // default, 2, is BM_Mcts4p).
 void BM_Mcts4pLocal(benchmark::State& st) {
@@ -113,7 +129,9 @@ void BM_Mcts4pOneSecond(benchmark::State& st) {
 void BM_Mcts4pVerify(benchmark::State& st) {
   plan_on(st, positions_4p(), "mcts", 500, {"verify_arms=" + std::to_string(st.range(0)), "predict_opponents=0"});
 }
-void BM_Greedy(benchmark::State& st) { plan_with(st, "greedy", 1); }
+void BM_Greedy(benchmark::State& st) {
+  plan_with(st, "greedy", 1);
+}
 
 // One FleetPolicy::decide() at its defaults (the fleet planner, and the
 // policy beam and mcts run for every player at their roots and levels), for
@@ -151,11 +169,12 @@ void rollout_turns_on(benchmark::State& st, const std::vector<BenchPosition>& on
 }
 
 // One ModelRecognizer::observe() as the fleet and beam planners make it each
-// turn with the registered models (opponents/: mz_model, zeta_model, zf_model): their orders for every opponent (the positions are unrelated
-// states, so nothing is scored and no opponent is dropped: the full cost).
+// turn with the registered models (opponents/: mz_model, zeta_model, zf_model): their orders for every opponent (the
+// positions are unrelated states, so nothing is scored and no opponent is dropped: the full cost).
 void recognizer_observes_on(benchmark::State& st, const std::vector<BenchPosition>& on) {
   const FleetParams fleet = FleetParams::from(default_params("fleet"));
-  if (registered_opponent_models().empty()) return st.SkipWithError("this build has no opponent models (HALITE_OPPONENTS=OFF)");
+  if (registered_opponent_models().empty())
+    return st.SkipWithError("this build has no opponent models (HALITE_OPPONENTS=OFF)");
   ModelRecognizer recognizer(registered_opponent_models(), fleet.predict_min_agreement, fleet.predict_min_actions,
                              fleet.predict_max_misses);
   size_t k = 0;
@@ -167,12 +186,24 @@ void recognizer_observes_on(benchmark::State& st, const std::vector<BenchPositio
   st.counters["observes/s"] = benchmark::Counter(static_cast<double>(k), benchmark::Counter::kIsRate);
 }
 
-void BM_FleetDecide(benchmark::State& st) { fleet_decides_on(st, positions()); }
-void BM_FleetDecide4p(benchmark::State& st) { fleet_decides_on(st, positions_4p()); }
-void BM_RecognizerObserve(benchmark::State& st) { recognizer_observes_on(st, positions()); }
-void BM_RecognizerObserve4p(benchmark::State& st) { recognizer_observes_on(st, positions_4p()); }
-void BM_RolloutTurn(benchmark::State& st) { rollout_turns_on(st, positions()); }
-void BM_RolloutTurn4p(benchmark::State& st) { rollout_turns_on(st, positions_4p()); }
+void BM_FleetDecide(benchmark::State& st) {
+  fleet_decides_on(st, positions());
+}
+void BM_FleetDecide4p(benchmark::State& st) {
+  fleet_decides_on(st, positions_4p());
+}
+void BM_RecognizerObserve(benchmark::State& st) {
+  recognizer_observes_on(st, positions());
+}
+void BM_RecognizerObserve4p(benchmark::State& st) {
+  recognizer_observes_on(st, positions_4p());
+}
+void BM_RolloutTurn(benchmark::State& st) {
+  rollout_turns_on(st, positions());
+}
+void BM_RolloutTurn4p(benchmark::State& st) {
+  rollout_turns_on(st, positions_4p());
+}
 
 BENCHMARK(BM_Paired)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Smitsimax)->Unit(benchmark::kMillisecond);

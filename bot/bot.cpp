@@ -93,8 +93,8 @@ namespace {
 // `count_sets` (k=v each) applied to its defaults; `blind`: given no model
 // of a named bot, whatever this build registered.
 std::unique_ptr<search::Planner> build(const std::string& name, const nlohmann::json& params,
-                                       const std::vector<std::string>& sets,
-                                       const std::vector<std::string>& count_sets, uint64_t seed, bool blind) {
+                                       const std::vector<std::string>& sets, const std::vector<std::string>& count_sets,
+                                       uint64_t seed, bool blind) {
   search::Params p = search::default_params(name);
   if (!params.empty()) p.set_from_json(params);
   for (const std::string& s : sets) p.set_from_string(s);
@@ -112,7 +112,8 @@ const std::vector<std::string>& sets_for(const std::map<int, std::vector<std::st
 // The --debug-delay-ms hook: a planner that is slow to answer.
 class DelayedPlanner final : public search::Planner {
  public:
-  DelayedPlanner(std::unique_ptr<search::Planner> inner, double delay_ms) : inner_(std::move(inner)), delay_ms_(delay_ms) {}
+  DelayedPlanner(std::unique_ptr<search::Planner> inner, double delay_ms)
+      : inner_(std::move(inner)), delay_ms_(delay_ms) {}
   std::string name() const override { return inner_->name(); }
   State::Orders choose(const State& state, int player, const search::Budget& budget) override {
     std::this_thread::sleep_for(std::chrono::duration<double, std::milli>(delay_ms_));
@@ -145,9 +146,8 @@ bool is_config_key(const std::string& key) {
 Bot::Bot(const Options& options) : options_(options), time_(options.time) {
   planner_name_ = options_.planner.empty() ? default_planner() : options_.planner;
   fallback_name_ = options_.fallback;
-  const nlohmann::json file = {{"params", options_.params},
-                               {"fallback_params", options_.fallback_params},
-                               {"by_players", options_.by_players}};
+  const nlohmann::json file = {
+      {"params", options_.params}, {"fallback_params", options_.fallback_params}, {"by_players", options_.by_players}};
   // Index 0 takes the general values only (no game has 0 players).
   for (int count = 0; count <= kMaxPlayers; ++count) {
     if (count > 0 && !has_player_count_values(options_, count)) continue;
@@ -159,9 +159,9 @@ Bot::Bot(const Options& options) : options_(options), time_(options.time) {
               sets_for(options_.players_sets, count), options_.seed, options_.blind);
     if (options_.debug_delay_ms > 0) main = std::make_unique<DelayedPlanner>(std::move(main), options_.debug_delay_ms);
     set->worker = std::make_unique<PlannerWorker>(std::move(main));
-    set->fallback = build(fallback_name_, search::values_for_players(file, "fallback_params", count),
-                          options_.fallback_sets, sets_for(options_.players_fallback_sets, count), options_.seed + 1,
-                          options_.blind);
+    set->fallback =
+        build(fallback_name_, search::values_for_players(file, "fallback_params", count), options_.fallback_sets,
+              sets_for(options_.players_fallback_sets, count), options_.seed + 1, options_.blind);
     planners_[static_cast<size_t>(count)] = std::move(set);
   }
   active_ = planners_[0].get();
@@ -213,8 +213,8 @@ std::optional<std::string> Bot::handle_line(std::string_view line, Clock::time_p
     }
     bool observation_like = false, config_like = false;
     for (const auto& [key, v] : j.items()) {
-      observation_like |= key == "halite" || key == "players" || key == "step" || key == "player" ||
-                          key == "remainingOverageTime";
+      observation_like |=
+          key == "halite" || key == "players" || key == "step" || key == "player" || key == "remainingOverageTime";
       config_like |= is_config_key(key);
     }
     if (observation_like) return answer_observation(j, received);
@@ -272,7 +272,7 @@ void Bot::start_game(int num_players, int me) {
   memory_.reset(num_players, me);
   time_.new_game();
   active_ = planners_[static_cast<size_t>(num_players)] ? planners_[static_cast<size_t>(num_players)].get()
-                                                         : planners_[0].get();
+                                                        : planners_[0].get();
   active_->worker->reset_planner();
   active_->fallback->reset();
   turns_ = fallback_turns_ = late_turns_ = failed_turns_ = error_lines_ = 0;
@@ -282,16 +282,19 @@ void Bot::start_game(int num_players, int me) {
 void Bot::end_game() {
   if (!in_game_) return;
   in_game_ = false;
-  log(1, "game over (player %d of %d, last step %d): %d turns, main planner %s%s, fallback %s played %d, late %d, "
-         "failed %d, bad lines %d; turn time avg %.1f ms, max %.1f ms; margin %.0f ms",
+  log(1,
+      "game over (player %d of %d, last step %d): %d turns, main planner %s%s, fallback %s played %d, late %d, "
+      "failed %d, bad lines %d; turn time avg %.1f ms, max %.1f ms; margin %.0f ms",
       me_, num_players_, last_step_, turns_, active_->name.c_str(),
-      active_ == planners_[0].get() ? "" : " (with this player count's values)", fallback_name_.c_str(), fallback_turns_,
-      late_turns_, failed_turns_, error_lines_, turns_ ? total_turn_ms_ / turns_ : 0.0, max_turn_ms_,
+      active_ == planners_[0].get() ? "" : " (with this player count's values)", fallback_name_.c_str(),
+      fallback_turns_, late_turns_, failed_turns_, error_lines_, turns_ ? total_turn_ms_ / turns_ : 0.0, max_turn_ms_,
       time_.margin_ms());
   if (options_.verbose >= 1) std::fprintf(stderr, "%s", memory_.summary().c_str());
 }
 
-void Bot::finish() { end_game(); }
+void Bot::finish() {
+  end_game();
+}
 
 State::Orders Bot::fallback_orders(const State& state, int player) {
   try {
@@ -315,7 +318,8 @@ State::Orders Bot::plan_orders(const State& state, int player, const TurnPlan& t
   search::Budget budget = search::Budget().with_deadline(
       received + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double, std::milli>(tp.budget_ms)));
   if (options_.time.iterations > 0) budget.with_iterations(options_.time.iterations);
-  const auto hard = received + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double, std::milli>(tp.hard_ms));
+  const auto hard =
+      received + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double, std::milli>(tp.hard_ms));
   if (!active_->worker->start(state, player, budget)) {
     *used = fallback_name_;
     ++fallback_turns_;
@@ -380,8 +384,8 @@ std::string Bot::answer_observation(const Json& obs, Clock::time_point received)
   }
   if (me < 0 || me >= state.num_players()) {
     ++error_lines_;
-    log(0, "observation.player = %lld is not a player of this %d-player game, answering {}",
-        static_cast<long long>(me), state.num_players());
+    log(0, "observation.player = %lld is not a player of this %d-player game, answering {}", static_cast<long long>(me),
+        state.num_players());
     return "{}";
   }
   const int player = static_cast<int>(me);

@@ -24,8 +24,8 @@ namespace halite::bot {
 // How much time a turn gets, from the configuration, the observation and
 // what the previous turns cost.
 struct TurnPlan {
-  double budget_ms = 0;   // the main planner's budget (soft deadline)
-  double hard_ms = 0;     // when the bot answers whatever happens
+  double budget_ms = 0;  // the main planner's budget (soft deadline)
+  double hard_ms = 0;    // when the bot answers whatever happens
   bool use_fallback = false;
   const char* reason = "";  // why the fallback plays (or "")
 };

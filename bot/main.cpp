@@ -61,7 +61,8 @@ int main(int argc, char** argv) {
       std::vector<char*> child_argv{argv[0]};
       for (std::string& a : referee.bot_args) child_argv.push_back(a.data());
       halite::bot::Options child = halite::bot::parse_args(static_cast<int>(child_argv.size()), child_argv.data());
-      if (child.help || child.list_planners) throw halite::bot::UsageError("--help/--list-planners do not go with --vs");
+      if (child.help || child.list_planners)
+        throw halite::bot::UsageError("--help/--list-planners do not go with --vs");
       { halite::bot::Bot check(child); }
       return halite::bot::run_referee(referee, self_path(argv[0]));
     }
@@ -89,7 +90,8 @@ int main(int argc, char** argv) {
   if (options.verbose >= 1) {
     std::string own;  // the player counts with a main planner of their own
     for (int n = 1; n <= halite::kMaxPlayers; ++n)
-      if (bot->planner_name(n) != bot->planner_name()) own += ", " + std::to_string(n) + " players: " + bot->planner_name(n);
+      if (bot->planner_name(n) != bot->planner_name())
+        own += ", " + std::to_string(n) + " players: " + bot->planner_name(n);
     std::fprintf(stderr, "halite_bot: planner %s%s, fallback %s\n", bot->planner_name().c_str(), own.c_str(),
                  bot->fallback_name().c_str());
   }

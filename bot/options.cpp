@@ -29,7 +29,8 @@ double number_of(const nlohmann::json& v, const std::string& key, double lo, dou
   if (!v.is_number()) throw UsageError(key + ": expected a number, got " + v.dump());
   const double x = v.get<double>();
   if (!std::isfinite(x) || x < lo || x > hi)
-    throw UsageError(key + " = " + v.dump() + " is out of range (" + std::to_string(lo) + " to " + std::to_string(hi) + ")");
+    throw UsageError(key + " = " + v.dump() + " is out of range (" + std::to_string(lo) + " to " + std::to_string(hi) +
+                     ")");
   return x;
 }
 
@@ -42,21 +43,29 @@ double number_of(const std::string& text, const std::string& key, double lo, dou
 }
 
 void set_time_key(TimePolicy* t, const std::string& key, double x, const std::string& where) {
-  if (key == "margin_ms") t->margin_ms = x;
-  else if (key == "max_turn_ms") t->max_turn_ms = x;
-  else if (key == "overage_use") t->overage_use = x;
-  else if (key == "overage_low_s") t->overage_low_s = x;
-  else if (key == "degrade_turns") t->degrade_turns = static_cast<int>(x);
-  else if (key == "min_plan_ms") t->min_plan_ms = x;
-  else if (key == "iterations") t->iterations = static_cast<int64_t>(x);
-  else throw UsageError(where + ": unknown time key '" + key + "'");
+  if (key == "margin_ms")
+    t->margin_ms = x;
+  else if (key == "max_turn_ms")
+    t->max_turn_ms = x;
+  else if (key == "overage_use")
+    t->overage_use = x;
+  else if (key == "overage_low_s")
+    t->overage_low_s = x;
+  else if (key == "degrade_turns")
+    t->degrade_turns = static_cast<int>(x);
+  else if (key == "min_plan_ms")
+    t->min_plan_ms = x;
+  else if (key == "iterations")
+    t->iterations = static_cast<int64_t>(x);
+  else
+    throw UsageError(where + ": unknown time key '" + key + "'");
 }
 
 struct TimeKey {
   const char* name;
   double lo, hi;
 };
-constexpr TimeKey kTimeKeys[] = {{"margin_ms", 0, 60000},   {"max_turn_ms", 0, 600000}, {"overage_use", 0, 1},
+constexpr TimeKey kTimeKeys[] = {{"margin_ms", 0, 60000},    {"max_turn_ms", 0, 600000}, {"overage_use", 0, 1},
                                  {"overage_low_s", 0, 3600}, {"degrade_turns", 0, 1000}, {"min_plan_ms", 0, 60000},
                                  {"iterations", 0, 1e15}};
 
@@ -162,11 +171,18 @@ std::string usage_text() {
          "options:\n"
          "  --config FILE        JSON: {\"planner\", \"params\", \"fallback\", \"fallback_params\",\n"
          "                       \"seed\", \"blind\", \"verbose\", \"time\": {time keys below},\n"
-         "                       \"by_players\": {\"2\": {\"planner\", \"params\": {...}, \"fallback_params\": {...}}}}\n"
-         "  --planner NAME       the main planner (default: " + default_planner() + ", the first registered of\n"
-         "                       " + preferred + ")\n"
+         "                       \"by_players\": {\"2\": {\"planner\", \"params\": {...}, \"fallback_params\": "
+         "{...}}}}\n"
+         "  --planner NAME       the main planner (default: " +
+         default_planner() +
+         ", the first registered of\n"
+         "                       " +
+         preferred +
+         ")\n"
          "  --set k=v            a parameter of the main planner (repeatable)\n"
-         "  --fallback NAME      the cheap planner for short time and failures (" + kDefaultFallback + ")\n"
+         "  --fallback NAME      the cheap planner for short time and failures (" +
+         kDefaultFallback +
+         ")\n"
          "  --fallback-set k=v   a parameter of the fallback planner (repeatable)\n"
          "  --players-planner N:NAME   the main planner of games of N players (default: --planner's)\n"
          "  --players-set N:k=v  a parameter of the main planner in games of N players only\n"
@@ -174,12 +190,22 @@ std::string usage_text() {
          "  --seed N             planner seed (1)\n"
          "  --blind              give the planners no model of a named bot (opponents/): the recogniser\n"
          "                       knows no one and the known_* values never apply\n"
-         "  --margin-ms X        safety margin under actTimeout (" + num(t.margin_ms) + ")\n"
+         "  --margin-ms X        safety margin under actTimeout (" +
+         num(t.margin_ms) +
+         ")\n"
          "  --max-turn-ms X      cap on the main planner's time per turn (0: none)\n"
-         "  --overage-use F      fraction of the overage bank to spend, 0..1 (" + num(t.overage_use) + ")\n"
-         "  --overage-low-s X    overage bank below which turns get half time (" + num(t.overage_low_s) + ")\n"
-         "  --degrade-turns N    fallback turns after a turn that ran long (" + num(t.degrade_turns) + ")\n"
-         "  --min-plan-ms X      below this budget the fallback plays (" + num(t.min_plan_ms) + ")\n"
+         "  --overage-use F      fraction of the overage bank to spend, 0..1 (" +
+         num(t.overage_use) +
+         ")\n"
+         "  --overage-low-s X    overage bank below which turns get half time (" +
+         num(t.overage_low_s) +
+         ")\n"
+         "  --degrade-turns N    fallback turns after a turn that ran long (" +
+         num(t.degrade_turns) +
+         ")\n"
+         "  --min-plan-ms X      below this budget the fallback plays (" +
+         num(t.min_plan_ms) +
+         ")\n"
          "  --iterations N       iteration cap per turn for the main planner (0: none)\n"
          "  --verbose N          stderr: 0 errors, 1 + game summaries, 2 + every turn (1)\n"
          "  --quiet              same as --verbose 0\n"

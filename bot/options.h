@@ -46,9 +46,9 @@ struct TimePolicy {
 };
 
 struct Options {
-  std::string planner;                  // empty: the default (see default_planner())
+  std::string planner;                               // empty: the default (see default_planner())
   nlohmann::json params = nlohmann::json::object();  // from the JSON file
-  std::vector<std::string> sets;        // --set k=v, applied after params
+  std::vector<std::string> sets;                     // --set k=v, applied after params
   std::string fallback = kDefaultFallback;
   nlohmann::json fallback_params = nlohmann::json::object();
   std::vector<std::string> fallback_sets;

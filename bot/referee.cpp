@@ -45,7 +45,7 @@ bool parse_referee_args(int argc, char** argv, RefereeOptions* o) {
       a = a.substr(0, eq);
       inline_value = true;
     }
-    static const char* const kOwn[] = {"--vs",   "--games", "--board-seed", "--act-timeout", "--overage",
+    static const char* const kOwn[] = {"--vs",   "--games",         "--board-seed",  "--act-timeout", "--overage",
                                        "--size", "--episode-steps", "--opponent-ms", "--replay"};
     if (std::find_if(std::begin(kOwn), std::end(kOwn), [&](const char* f) { return a == f; }) == std::end(kOwn)) {
       o->bot_args.push_back(argv[i]);
@@ -131,7 +131,8 @@ int run_referee(const RefereeOptions& o, const std::string& self_path) {
     const Status status = result.statuses[me];
     if (!result.errors[me].empty())
       std::fprintf(stderr, "halite_bot --vs: game %d: %s: %s\n", g, status_name(status), result.errors[me].c_str());
-    if (!result.aborted.empty()) std::fprintf(stderr, "halite_bot --vs: game %d aborted: %s\n", g, result.aborted.c_str());
+    if (!result.aborted.empty())
+      std::fprintf(stderr, "halite_bot --vs: game %d aborted: %s\n", g, result.aborted.c_str());
     wins += result.ranks[me] == 0;
     rank_sum += result.ranks[me];
     failures += is_failure(status);
@@ -143,9 +144,10 @@ int run_referee(const RefereeOptions& o, const std::string& self_path) {
       std::snprintf(item, sizeof item, "%s%s %.0f", p ? ", " : "", names[p].c_str(), result.banks[p]);
       banks += item;
     }
-    std::printf("game %d (board seed %u, bot in seat %d): rank %d, %s; status %s; max turn %.1f ms, overage left %.2f s\n",
-                g, config.random_seed, me, result.ranks[me] + 1, banks.c_str(), status_name(status), bot.max_turn_ms(),
-                bot.overage_left_s());
+    std::printf(
+        "game %d (board seed %u, bot in seat %d): rank %d, %s; status %s; max turn %.1f ms, overage left %.2f s\n", g,
+        config.random_seed, me, result.ranks[me] + 1, banks.c_str(), status_name(status), bot.max_turn_ms(),
+        bot.overage_left_s());
     std::fflush(stdout);
     if (match.record) {
       const std::string path = replay_path(o.replay, g);
@@ -153,9 +155,10 @@ int run_referee(const RefereeOptions& o, const std::string& self_path) {
       std::printf("  replay: %s\n", path.c_str());
     }
   }
-  std::printf("%d games: bot won %d (%.1f%%), average rank %.2f, %d timeouts/errors/invalid; slowest turn %.1f ms, "
-              "least overage left %.2f s\n",
-              o.games, wins, 100.0 * wins / o.games, 1 + rank_sum / o.games, failures, worst_turn_ms, least_overage);
+  std::printf(
+      "%d games: bot won %d (%.1f%%), average rank %.2f, %d timeouts/errors/invalid; slowest turn %.1f ms, "
+      "least overage left %.2f s\n",
+      o.games, wins, 100.0 * wins / o.games, 1 + rank_sum / o.games, failures, worst_turn_ms, least_overage);
   return failures == 0 ? 0 : 1;
 }
 

@@ -15,14 +15,14 @@ namespace halite::bot {
 struct RefereeOptions {
   std::vector<std::string> opponents;  // planner specs: name[:k=v,...]
   int games = 1;
-  uint64_t seed = 1;                   // board seed of game 0 (game g uses seed + g / seats)
-  double act_timeout = 6;              // Kaggle's halite settings
+  uint64_t seed = 1;       // board seed of game 0 (game g uses seed + g / seats)
+  double act_timeout = 6;  // Kaggle's halite settings
   double overage = 60;
   int size = 21;
   int episode_steps = 400;
-  double opponent_ms = 50;             // per-turn budget of the built-in opponents
-  std::string replay;                  // write game g's replay to this path ("%d" -> g)
-  std::vector<std::string> bot_args;   // passed to the child bot
+  double opponent_ms = 50;            // per-turn budget of the built-in opponents
+  std::string replay;                 // write game g's replay to this path ("%d" -> g)
+  std::vector<std::string> bot_args;  // passed to the child bot
 };
 
 // Recognises the referee's own flags in argv (--vs, --games, --board-seed,

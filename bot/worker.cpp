@@ -36,8 +36,10 @@ PlannerWorker::~PlannerWorker() {
   sh_->cv.notify_all();
   // A planner that does not return: the thread keeps the shared part alive
   // and ends when (if ever) the planner returns; the process does not wait.
-  if (running) thread_.detach();
-  else thread_.join();
+  if (running)
+    thread_.detach();
+  else
+    thread_.join();
 }
 
 bool PlannerWorker::busy() const {

@@ -21,7 +21,9 @@ namespace {
 // conversions to land and ships to die; more only slows the fuzzer.
 constexpr int kTurnsFromObservation = 8;
 
-std::string_view as_text(const uint8_t* data, size_t size) { return {reinterpret_cast<const char*>(data), size}; }
+std::string_view as_text(const uint8_t* data, size_t size) {
+  return {reinterpret_cast<const char*>(data), size};
+}
 
 void require_consistent(const State& s) {
   if (std::string err = s.check(); !err.empty()) throw std::logic_error("State::check() failed: " + err);

@@ -6,6 +6,7 @@ packages=(g++ cmake ninja-build pkg-config python3 zlib1g-dev
           catch2 libbenchmark-dev
           python3-dev pybind11-dev python3-numpy   # the Python module halite4, its tests and the dataset reader test
           clang libclang-rt-14-dev    # the fuzz targets (libFuzzer) and the clang build
+          clang-format                # scripts/check_format.sh
           libopenmpi-dev openmpi-bin  # arena and tune across processes (optional at build time)
           chromium)                   # the `halite view` page tests (headless; tests/test_viewer.py)
 missing=()

@@ -15,8 +15,10 @@ if [ ! -d ../shared/replays/kaggle ]; then
   echo "note: ../shared/replays/kaggle is not beside this checkout: the two Kaggle episodes are skipped"
 fi
 
-# The limits on file and function length and the order of search/'s rooms.
+# The limits on file and function length and the order of search/'s rooms;
+# every C++ source as clang-format writes it.
 python3 scripts/check_limits.py
+bash scripts/check_format.sh
 
 # The framework core alone: a Release build without the models of named bots
 # (HALITE_OPPONENTS=OFF), where every test but theirs must pass, so nothing in

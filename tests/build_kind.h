@@ -20,6 +20,8 @@ inline constexpr bool kSanitizedBuild = false;
 #endif
 
 // `release` in the Release build, `sanitized` in the sanitizer build.
-constexpr int per_build(int release, int sanitized) { return kSanitizedBuild ? sanitized : release; }
+constexpr int per_build(int release, int sanitized) {
+  return kSanitizedBuild ? sanitized : release;
+}
 
 }  // namespace halite::testing

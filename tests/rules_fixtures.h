@@ -26,10 +26,16 @@ inline UnitId uid(std::string_view text) {
   return id;
 }
 
-inline int at(const State& s, int r, int c) { return r * s.size() + c; }
+inline int at(const State& s, int r, int c) {
+  return r * s.size() + c;
+}
 
-inline bool has_ship(const State& s, std::string_view id) { return s.find_ship(uid(id)) >= 0; }
-inline bool has_yard(const State& s, std::string_view id) { return s.find_shipyard(uid(id)) >= 0; }
+inline bool has_ship(const State& s, std::string_view id) {
+  return s.find_ship(uid(id)) >= 0;
+}
+inline bool has_yard(const State& s, std::string_view id) {
+  return s.find_shipyard(uid(id)) >= 0;
+}
 
 inline const Ship& ship(const State& s, std::string_view id) {
   const int i = s.find_ship(uid(id));
@@ -45,8 +51,12 @@ inline const Shipyard& yard(const State& s, std::string_view id) {
   return s.shipyards()[static_cast<size_t>(i)];
 }
 
-inline void add_ship(State& s, std::string_view id, int cell, int owner, double cargo) { s.add_ship(uid(id), cell, owner, cargo); }
-inline void add_yard(State& s, std::string_view id, int cell, int owner) { s.add_shipyard(uid(id), cell, owner); }
+inline void add_ship(State& s, std::string_view id, int cell, int owner, double cargo) {
+  s.add_ship(uid(id), cell, owner, cargo);
+}
+inline void add_yard(State& s, std::string_view id, int cell, int owner) {
+  s.add_shipyard(uid(id), cell, owner);
+}
 
 // Stages an order for the unit with this id (ship or shipyard).
 inline StageResult order(State& s, std::string_view id, Action a) {

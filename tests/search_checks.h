@@ -65,7 +65,8 @@ inline std::tuple<int, int, std::vector<double>> random_assignment_matrix(search
 
 // The total cost of an answer, checking that it is one column per row, each
 // column once.
-inline double assignment_total(int rows, int cols, const std::vector<double>& cost, const std::vector<int>& col_of_row) {
+inline double assignment_total(int rows, int cols, const std::vector<double>& cost,
+                               const std::vector<int>& col_of_row) {
   REQUIRE(col_of_row.size() == static_cast<size_t>(rows));
   REQUIRE(std::set<int>(col_of_row.begin(), col_of_row.end()).size() == static_cast<size_t>(rows));
   double total = 0;

@@ -46,13 +46,16 @@ void check_partitions(const lab::Agreement& a) {
         all);
   int64_t cells = 0, diagonal = 0;
   for (size_t r = 0; r < a.confusion.size(); ++r)
-    for (size_t c = 0; c < a.confusion[r].size(); ++c) cells += a.confusion[r][c], diagonal += r == c ? a.confusion[r][c] : 0;
+    for (size_t c = 0; c < a.confusion[r].size(); ++c)
+      cells += a.confusion[r][c], diagonal += r == c ? a.confusion[r][c] : 0;
   CHECK(cells == all);
   CHECK(diagonal == a.ship(ShipClass::All).agreed);
   for (const lab::AgreementTally& t : a.ships) CHECK(t.agreed <= t.decisions);
 }
 
-ToolRun run_tool(const std::string& args) { return run_halite("agreement " + args); }
+ToolRun run_tool(const std::string& args) {
+  return run_halite("agreement " + args);
+}
 
 }  // namespace
 

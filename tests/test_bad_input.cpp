@@ -1,8 +1,8 @@
 // Bad input at every JSON entry point: each is refused with a JsonError whose
 // message names the offending field (or file), or handled as the reference
 // handles it (agent answers); nothing crashes and nothing is half-applied.
-#include <catch2/catch.hpp>
 #include <zlib.h>
+#include <catch2/catch.hpp>
 
 #include <cstdio>
 #include <filesystem>
@@ -10,9 +10,9 @@
 #include <string>
 
 #include "conformance.h"
-#include "temp_dir.h"
 #include "halite/json_codec.h"
 #include "halite/replay_check.h"
+#include "temp_dir.h"
 
 namespace fs = std::filesystem;
 using namespace halite;
@@ -36,16 +36,15 @@ std::string json_error(F&& f) {
   return {};
 }
 
-#define REQUIRE_JSON_ERROR(expr, ...)                                  \
-  do {                                                                 \
-    const std::string message_ = json_error([&] { (void)(expr); });    \
-    INFO("message: " << message_);                                     \
+#define REQUIRE_JSON_ERROR(expr, ...)                                                    \
+  do {                                                                                   \
+    const std::string message_ = json_error([&] { (void)(expr); });                      \
+    INFO("message: " << message_);                                                       \
     for (const std::string& needle_ : std::initializer_list<std::string>{__VA_ARGS__}) { \
-      INFO("expected to mention: " << needle_);                        \
-      CHECK(message_.find(needle_) != std::string::npos);              \
-    }                                                                  \
+      INFO("expected to mention: " << needle_);                                          \
+      CHECK(message_.find(needle_) != std::string::npos);                                \
+    }                                                                                    \
   } while (0)
-
 
 void write_plain(const std::string& path, const std::string& bytes) {
   std::ofstream out(path, std::ios::binary);
@@ -90,7 +89,9 @@ State small_state(int episode_steps = 400) {
   return s;
 }
 
-Json small_observation() { return observation_to_json(small_state(), 0); }
+Json small_observation() {
+  return observation_to_json(small_state(), 0);
+}
 
 // A complete (terminal) two-state replay: episodeSteps 5, states 3 and 4.
 Json small_replay() {
@@ -264,7 +265,8 @@ TEST_CASE("config_from_json: wrong types and out-of-range values name the key", 
   }
   SECTION("unknown keys are reported, not fatal") {
     std::vector<std::string> unknown;
-    const Config c = config_from_json(parse_json(R"({"size": 15, "agentExec": "LOCAL", "__raw_path__": "x"})"), &unknown);
+    const Config c =
+        config_from_json(parse_json(R"({"size": 15, "agentExec": "LOCAL", "__raw_path__": "x"})"), &unknown);
     CHECK(c.size == 15);
     CHECK(unknown == std::vector<std::string>{"__raw_path__", "agentExec"});
   }
@@ -324,8 +326,7 @@ TEST_CASE("state_from_observation: malformed observations name the field: not an
   }
 }
 
-TEST_CASE("state_from_observation: malformed observations name the field: halite",
-          "[bad_input][observation]") {
+TEST_CASE("state_from_observation: malformed observations name the field: halite", "[bad_input][observation]") {
   const Json good = accepted_observation();
 
   SECTION("halite: wrong length, negative, wrong type") {
@@ -387,9 +388,16 @@ TEST_CASE("state_from_observation: malformed observations name the field: player
     refused(o, {"observation.players[1][2]"});
   }
   SECTION("malformed ship entries") {
-    const Json bad_entries[] = {Json(6), Json::array({6}), Json::array({6, 0, 0}), Json::array({"6", 0}),
-                                Json::array({6, "0"}), Json::array({6.5, 0}), Json::array({6, -1}),
-                                Json::object({{"cell", 6}}), Json::array({nullptr, 0}), Json::array({6, nullptr})};
+    const Json bad_entries[] = {Json(6),
+                                Json::array({6}),
+                                Json::array({6, 0, 0}),
+                                Json::array({"6", 0}),
+                                Json::array({6, "0"}),
+                                Json::array({6.5, 0}),
+                                Json::array({6, -1}),
+                                Json::object({{"cell", 6}}),
+                                Json::array({nullptr, 0}),
+                                Json::array({6, nullptr})};
     for (const Json& e : bad_entries) {
       Json o = good;
       o["players"][0][2]["0-1"] = e;
@@ -405,8 +413,7 @@ TEST_CASE("state_from_observation: malformed observations name the field: player
   }
 }
 
-TEST_CASE("state_from_observation: malformed observations name the field: unit ids",
-          "[bad_input][observation]") {
+TEST_CASE("state_from_observation: malformed observations name the field: unit ids", "[bad_input][observation]") {
   const Json good = accepted_observation();
 
   SECTION("bad ids") {
@@ -522,14 +529,14 @@ TEST_CASE("parse_action: one value outside the enum makes the whole answer INVAL
 TEST_CASE("parse_action: keys that are not the player's live units are ignored and reported", "[bad_input][action]") {
   const State s = small_state();
   const Json answer = {
-      {"0-1", "NORTH"},     // own ship
-      {"2-1", "CONVERT"},   // own ship
-      {"1-1", "SPAWN"},     // own yard
-      {"0-2", "SOUTH"},     // enemy ship
-      {"2-2", "SPAWN"},     // enemy yard
-      {"5-1", "EAST"},      // dead / never existed
-      {"abc", "WEST"},      // not an id
-      {"0-1-1", "WEST"},    // not an id
+      {"0-1", "NORTH"},    // own ship
+      {"2-1", "CONVERT"},  // own ship
+      {"1-1", "SPAWN"},    // own yard
+      {"0-2", "SOUTH"},    // enemy ship
+      {"2-2", "SPAWN"},    // enemy yard
+      {"5-1", "EAST"},     // dead / never existed
+      {"abc", "WEST"},     // not an id
+      {"0-1-1", "WEST"},   // not an id
   };
   const ParsedAction a = parse_action(answer, s, 0);
   CHECK(a.status == Status::Active);
@@ -558,8 +565,7 @@ TEST_CASE("parse_action: keys that are not the player's live units are ignored a
 
 TEST_CASE("parse_action: SPAWN to a ship and moves or CONVERT to a shipyard are ignored", "[bad_input][action]") {
   const State s = small_state();
-  const ParsedAction a =
-      parse_action(Json{{"0-1", "SPAWN"}, {"1-1", "NORTH"}, {"2-1", "SOUTH"}}, s, 0);
+  const ParsedAction a = parse_action(Json{{"0-1", "SPAWN"}, {"1-1", "NORTH"}, {"2-1", "SOUTH"}}, s, 0);
   CHECK(a.status == Status::Active);
   REQUIRE(a.orders.size() == 1);
   CHECK(a.orders[0].unit == uid("2-1"));
@@ -838,8 +844,7 @@ TEST_CASE("invalid UTF-8 in a value built in code is a JsonError, not nlohmann's
   REQUIRE_JSON_ERROR(replay_from_json(replay), "replay.steps[1][0].status");
 }
 
-TEST_CASE("JSON nested deeper than Python's json allows is refused at parsing, in every reader",
-          "[bad_input][json]") {
+TEST_CASE("JSON nested deeper than Python's json allows is refused at parsing, in every reader", "[bad_input][json]") {
   // Copying or dumping 200,000 levels overflowed the stack (a crash, not an error).
   std::string deep(200000, '[');
   deep += std::string(200000, ']');
@@ -892,8 +897,10 @@ TEST_CASE("one id held by a ship and a shipyard is refused, naming the id", "[ba
 TEST_CASE("check_replay: an observation with more players than each step has entries is a JsonError",
           "[bad_input][replay]") {
   Json j = small_replay();
-  for (int t = 0; t < 2; ++t) j["steps"][t][0]["observation"]["players"].push_back(Json::array({0, Json::object(), Json::object()}));
-  for (int t = 0; t < 2; ++t) j["steps"][t][0]["observation"]["players"].push_back(Json::array({0, Json::object(), Json::object()}));
+  for (int t = 0; t < 2; ++t)
+    j["steps"][t][0]["observation"]["players"].push_back(Json::array({0, Json::object(), Json::object()}));
+  for (int t = 0; t < 2; ++t)
+    j["steps"][t][0]["observation"]["players"].push_back(Json::array({0, Json::object(), Json::object()}));
   const Replay r = replay_from_json(j);
   REQUIRE_JSON_ERROR(check_replay(r), "players", "2 players", "got 4");
 }

@@ -31,8 +31,8 @@ TEST_CASE("numpy seeding is MT19937 init_genrand", "[board_gen]") {
 TEST_CASE("python seeding is init_by_array over the seed's words", "[board_gen]") {
   struct Case {
     uint32_t seed;
-    uint32_t bits[3];   // random.seed(s); getrandbits(32) x3
-    double first;       // random.seed(s); random.random()
+    uint32_t bits[3];  // random.seed(s); getrandbits(32) x3
+    double first;      // random.seed(s); random.random()
   };
   const Case cases[] = {
       {0u, {3626764237u, 1654615998u, 3255389356u}, 0.8444218515250481},
@@ -156,12 +156,12 @@ struct BoardFact {
   int size;
   uint32_t seed;
   int64_t starting_halite;
-  int64_t sum;           // sum of all cells
-  int64_t weighted;      // sum of (i + 1) * halite[i]
-  int max_cell;          // first cell holding the maximum
+  int64_t sum;       // sum of all cells
+  int64_t weighted;  // sum of (i + 1) * halite[i]
+  int max_cell;      // first cell holding the maximum
   int64_t max_value;
-  int64_t cell0;         // halite[0]
-  int64_t centre;        // halite[size * (size / 2) + size / 2]
+  int64_t cell0;   // halite[0]
+  int64_t centre;  // halite[size * (size / 2) + size / 2]
 };
 
 // Taken from steps[0][0].observation.halite of the shared replays.

@@ -360,7 +360,8 @@ std::vector<std::string> answers_over(std::vector<std::string> args, const std::
 // kTurnsPerGame turns of a 2-player game, then of a 4-player one, then of the
 // 2-player one again, so that what it plays must follow each game's count.
 const std::vector<const halite::Replay*>& two_four_two() {
-  static const halite::Replay two = halite::read_replay_file(HALITE_TESTDATA "/replays/s03_2p_s21_greedy_greedy.json.gz");
+  static const halite::Replay two =
+      halite::read_replay_file(HALITE_TESTDATA "/replays/s03_2p_s21_greedy_greedy.json.gz");
   static const halite::Replay four = halite::read_replay_file(HALITE_TESTDATA "/replays/s12_4p_s21_greedy_x4.json.gz");
   static const std::vector<const halite::Replay*> games = {&two, &four, &two};
   return games;
@@ -376,7 +377,8 @@ void check_by_player_count(const std::vector<std::string>& got, const std::vecto
   REQUIRE(got.size() == games.size() * turns);
   for (size_t game = 0; game < games.size(); ++game) {
     const auto slice = [&](const std::vector<std::string>& v) {
-      return std::vector<std::string>(v.begin() + static_cast<long>(game * turns), v.begin() + static_cast<long>((game + 1) * turns));
+      return std::vector<std::string>(v.begin() + static_cast<long>(game * turns),
+                                      v.begin() + static_cast<long>((game + 1) * turns));
     };
     INFO("game " << game);
     const bool two_player = games[game]->num_players == 2;
@@ -439,10 +441,10 @@ TEST_CASE("bot: a blind bot plays as if no opponent were predicted, and differen
 TEST_CASE("bot: malformed values for a number of players are refused with exit status 2", "[bot]") {
   const TempDir tmp("halite_bot_by_players_bad");
   int n = 0;
-  for (const char* text : {R"({"by_players": []})", R"({"by_players": {"5": {}}})", R"({"by_players": {"two": {}}})",
-                           R"({"by_players": {"2": {"planner": "no_such_planner"}}})",
-                           R"({"by_players": {"2": {"planner": 3}}})", R"({"by_players": {"2": {"params": 3}}})",
-                           R"({"by_players": {"2": {"params": {"no_such_param": 1}}}})"}) {
+  for (const char* text :
+       {R"({"by_players": []})", R"({"by_players": {"5": {}}})", R"({"by_players": {"two": {}}})",
+        R"({"by_players": {"2": {"planner": "no_such_planner"}}})", R"({"by_players": {"2": {"planner": 3}}})",
+        R"({"by_players": {"2": {"params": 3}}})", R"({"by_players": {"2": {"params": {"no_such_param": 1}}}})"}) {
     const std::string path = tmp.file("bad" + std::to_string(n++) + ".json");
     std::ofstream(path) << text;
     INFO(text);

@@ -24,7 +24,9 @@ namespace {
 
 const std::string kReplay = std::string(HALITE_TESTDATA) + "/replays/s15_2p_s11_greedy_rammer.json.gz";
 
-ToolRun run_tool(const std::string& args) { return run_halite("dataset " + args); }
+ToolRun run_tool(const std::string& args) {
+  return run_halite("dataset " + args);
+}
 
 }  // namespace
 
@@ -51,7 +53,8 @@ TEST_CASE("dataset: a replay that does not reproduce is refused and the dataset 
   options.window = 4;
   CHECK_THROWS_WITH(lab::add_replay(dataset, read_replay_file(kReplay), "even", options), Catch::Contains("odd"));
   options.window = 5;
-  CHECK_THROWS_WITH(lab::add_replay(dataset, read_replay_file(kReplay), "wider", options), Catch::Contains("one window"));
+  CHECK_THROWS_WITH(lab::add_replay(dataset, read_replay_file(kReplay), "wider", options),
+                    Catch::Contains("one window"));
   CHECK(dataset.replays.size() == 1);
 }
 
@@ -85,8 +88,8 @@ TEST_CASE("dataset: the command names bad files, writes nothing, and --skip-bad 
     CHECK_FALSE(fs::exists(out));
     CHECK_FALSE(fs::exists(out + ".partial"));
   }
-  const ToolRun skipping = run_tool(kReplay + " " + (dir / "truncated.json.gz").string() + " " + (dir / "inexact.json").string() +
-                                " --skip-bad --window 3 --out " + out);
+  const ToolRun skipping = run_tool(kReplay + " " + (dir / "truncated.json.gz").string() + " " +
+                                    (dir / "inexact.json").string() + " --skip-bad --window 3 --out " + out);
   CHECK(skipping.status == 0);
   CHECK(skipping.output.find("skipped " + (dir / "inexact.json").string()) != std::string::npos);
   CHECK(skipping.output.find("1 replays (2 skipped)") != std::string::npos);
@@ -99,7 +102,8 @@ TEST_CASE("dataset: the command names bad files, writes nothing, and --skip-bad 
   fs::remove_all(dir);
 }
 
-TEST_CASE("npz: a writer that is not closed leaves no file, and a shape that does not fit is refused", "[lab][dataset]") {
+TEST_CASE("npz: a writer that is not closed leaves no file, and a shape that does not fit is refused",
+          "[lab][dataset]") {
   const std::string path = "npz_test.npz";
   {
     lab::NpzWriter npz(path, false);

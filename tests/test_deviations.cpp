@@ -5,8 +5,8 @@
 #include <cmath>
 
 #include "halite/lab/deviations.h"
-#include "halite/search/policy/common.h"
 #include "halite/search/params.h"
+#include "halite/search/policy/common.h"
 #include "run_tool.h"
 
 using namespace halite;
@@ -28,7 +28,8 @@ lab::DeviationOptions small_games(int games, int horizon) {
 
 TEST_CASE("deviations: the base against itself never departs", "[lab][deviations]") {
   const lab::PlayerSpec fleet = lab::PlayerSpec::parse("fleet");
-  const lab::DeviationReport r = lab::measure_deviations(fleet, fleet, {lab::PlayerSpec::parse("greedy")}, small_games(2, 4));
+  const lab::DeviationReport r =
+      lab::measure_deviations(fleet, fleet, {lab::PlayerSpec::parse("greedy")}, small_games(2, 4));
   CHECK(r.games == 2);
   CHECK(r.turns == 2 * 39);
   CHECK(r.turn_gain.count == 0);
@@ -93,8 +94,9 @@ TEST_CASE("deviations: with a one-turn horizon a departure's gain is the turn's 
 
 TEST_CASE("deviations: four players, and what it refuses", "[lab][deviations]") {
   const lab::PlayerSpec greedy = lab::PlayerSpec::parse("greedy");
-  const lab::DeviationReport r = lab::measure_deviations(lab::PlayerSpec::parse("mcts:contact_radius=0"), lab::PlayerSpec::parse("fleet"),
-                                                         {greedy, greedy, greedy}, small_games(1, 3));
+  const lab::DeviationReport r =
+      lab::measure_deviations(lab::PlayerSpec::parse("mcts:contact_radius=0"), lab::PlayerSpec::parse("fleet"),
+                              {greedy, greedy, greedy}, small_games(1, 3));
   CHECK(r.turns > 0);
   CHECK(r.turn_gain.count > 0);
   CHECK(std::isfinite(r.turn_gain.mean()));
@@ -125,7 +127,8 @@ TEST_CASE("deviations tool: the table, JSON, and usage errors that name what was
   const ToolRun bad_param = run_halite("deviations --planner mcts:no_such_param=1 --opponents greedy" + small);
   CHECK(bad_param.status == 2);
   CHECK(bad_param.output.find("no_such_param") != std::string::npos);
-  const ToolRun python = run_halite("deviations --planner mcts --opponents py:" + std::string(HALITE_TEST_AGENTS) + "/raises.py" + small);
+  const ToolRun python =
+      run_halite("deviations --planner mcts --opponents py:" + std::string(HALITE_TEST_AGENTS) + "/raises.py" + small);
   CHECK(python.status != 0);
   CHECK(python.output.find("Python agent") != std::string::npos);
 }

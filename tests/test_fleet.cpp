@@ -6,8 +6,8 @@
 #include <algorithm>
 
 #include "halite/search/bench_positions.h"
-#include "halite/search/policy/fleet.h"
 #include "halite/search/params.h"
+#include "halite/search/policy/fleet.h"
 #include "halite/search/rng.h"
 #include "search_checks.h"
 
@@ -17,7 +17,9 @@ using namespace halite::search;
 namespace {
 
 constexpr int kSize = 15;
-int cell(int row, int col) { return row * kSize + col; }
+int cell(int row, int col) {
+  return row * kSize + col;
+}
 
 Config config_at(int steps = 400) {
   Config c;
@@ -51,7 +53,7 @@ State yard_under_attack(double bank) {
   State s = State::empty(config_at(), 2, 150);
   s.add_shipyard(UnitId::make(1, 1), cell(7, 7), 0);
   s.add_shipyard(UnitId::make(1, 2), cell(1, 1), 1);
-  s.add_ship(UnitId::make(2, 1), cell(7, 8), 1, 0);  // the attacker, adjacent
+  s.add_ship(UnitId::make(2, 1), cell(7, 8), 1, 0);    // the attacker, adjacent
   s.add_ship(UnitId::make(2, 2), cell(12, 12), 0, 0);  // ours, far away
   for (int c = 0; c < kSize * kSize; ++c) s.set_halite(c, 50);
   s.mutable_player(0).bank = bank;
@@ -163,7 +165,8 @@ TEST_CASE("fleet: with predicted_escapes next turn's escapes count from where pr
   CHECK(cost_east("1", -1) == Approx(cost_east("0", -1)));
 }
 
-TEST_CASE("fleet: with stay_cargo_weight an empty ship does not start mining where empty enemies would box it in", "[fleet]") {
+TEST_CASE("fleet: with stay_cargo_weight an empty ship does not start mining where empty enemies would box it in",
+          "[fleet]") {
   // Our empty ship on a 400 cell at (7,7), every other cell 40; empty enemy
   // ships two moves away on three sides and (7,5): after this turn every
   // escape of (7,7) is within their reach. Staying mines 100 first, so next
@@ -172,8 +175,7 @@ TEST_CASE("fleet: with stay_cargo_weight an empty ship does not start mining whe
   s.add_shipyard(UnitId::make(1, 1), cell(7, 2), 0);
   s.add_shipyard(UnitId::make(1, 2), cell(1, 13), 1);
   s.add_ship(UnitId::make(2, 1), cell(7, 7), 0, 0);
-  for (const int c : {cell(5, 7), cell(9, 7), cell(7, 9), cell(7, 5)})
-    s.add_ship(UnitId::make(3, c), c, 1, 0);
+  for (const int c : {cell(5, 7), cell(9, 7), cell(7, 9), cell(7, 5)}) s.add_ship(UnitId::make(3, c), c, 1, 0);
   for (int c = 0; c < kSize * kSize; ++c) s.set_halite(c, 40);
   s.set_halite(cell(7, 7), 400);
   FleetPolicy before = policy({"stay_cargo_weight=0"});
@@ -182,7 +184,8 @@ TEST_CASE("fleet: with stay_cargo_weight an empty ship does not start mining whe
   CHECK(end_cell(s, after.decide(s, 0), 0) != cell(7, 7));
 }
 
-TEST_CASE("fleet: with stay_pressure_weight 0 a ship that can escape mines its target instead of stepping off and back", "[fleet]") {
+TEST_CASE("fleet: with stay_pressure_weight 0 a ship that can escape mines its target instead of stepping off and back",
+          "[fleet]") {
   // Our empty ship on a 200 cell at (7,7), every other cell 40; two empty
   // enemy ships three moves away on (7,10) and (9,8): they press on the cell
   // once the ship has mined, but (6,7), (7,6) and (7,7) itself stay out of
@@ -321,7 +324,8 @@ TEST_CASE("fleet: hunters close on a loaded enemy ship from different sides", "[
   }
 }
 
-TEST_CASE("fleet: a surround sends one ship per direction along its axis, two cells out, then next to the target", "[fleet]") {
+TEST_CASE("fleet: a surround sends one ship per direction along its axis, two cells out, then next to the target",
+          "[fleet]") {
   // An enemy ship with 300 at (7,7), its yard far off on (13,13) (10 moves,
   // past surround_radius); our empty ships in the four cones: north (4,7),
   // south (10,7), west (7,3), east (7,10); no halite anywhere.
@@ -359,7 +363,8 @@ TEST_CASE("fleet: a surround sends one ship per direction along its axis, two ce
   CHECK(end_cell(next, heavy, 0) == cell(5, 7));
 }
 
-TEST_CASE("fleet: no surround with a direction open or too few ships, and then the decision is the plain one", "[fleet]") {
+TEST_CASE("fleet: no surround with a direction open or too few ships, and then the decision is the plain one",
+          "[fleet]") {
   auto position = [](bool third_player_east, bool yard_east, double west_cargo = 0) {
     State s = State::empty(config_at(), 4, 150);
     s.add_shipyard(UnitId::make(1, 1), cell(0, 0), 0);
@@ -409,7 +414,9 @@ TEST_CASE("fleet: no surround with a direction open or too few ships, and then t
 TEST_CASE("fleet: hunt_home_radius leaves alone the enemy ships that close to their yards", "[fleet]") {
   // Our empty ship three moves west of an enemy ship with 300 that is `gap`
   // moves west of its yard on (7,10); nothing worth mining.
-  auto position = [](int gap) { return one_yard_and_ship_each(cell(0, 0), cell(7, 7 - gap), cell(7, 10), cell(7, 10 - gap), 300); };
+  auto position = [](int gap) {
+    return one_yard_and_ship_each(cell(0, 0), cell(7, 7 - gap), cell(7, 10), cell(7, 10 - gap), 300);
+  };
   FleetPolicy near = policy({"hunt_weight=1", "hunt_home_radius=1"});
   near.decide(position(2), 0);
   CHECK(near.roles().of(FleetPolicy::Role::Hunt) == 1);
@@ -450,7 +457,8 @@ TEST_CASE("fleet: the first ship converts at once, and a builder converts on the
   for (int c = 0; c < kSize * kSize; ++c) t.set_halite(c, 60);
   t.set_halite(cell(7, 13), 400);
   t.mutable_player(0).bank = 3000;
-  FleetPolicy builder = policy({"first_yard_ships=4", "min_yard_distance=4", "max_yard_distance=6", "enemy_yard_distance=0"});
+  FleetPolicy builder =
+      policy({"first_yard_ships=4", "min_yard_distance=4", "max_yard_distance=6", "enemy_yard_distance=0"});
   builder.decide(t, 0);
   const int site = builder.planned_site();
   REQUIRE(site >= 0);
@@ -463,8 +471,9 @@ TEST_CASE("fleet: in the farming phase a held cell near a yard regrows to the ha
   // (7,14) lies outside farm_radius 5 of the yard; the enemy is far away, so
   // (7,9) is ours (control above farm_control).
   State s = farm_position();
-  const std::vector<std::string> farm = {"farm_start_step=0", "farm_end_step=345", "farm_radius=5", "farm_control=0.5",
-                                         "harvest_base=80", "harvest_slope=1.1", "harvest_min=110", "harvest_max=450"};
+  const std::vector<std::string> farm = {"farm_start_step=0", "farm_end_step=345", "farm_radius=5",
+                                         "farm_control=0.5",  "harvest_base=80",   "harvest_slope=1.1",
+                                         "harvest_min=110",   "harvest_max=450"};
   // Without a farm the ship mines where it stands.
   FleetPolicy plain = policy();
   CHECK(end_cell(s, plain.decide(s, 0), 0) == cell(7, 9));
@@ -489,9 +498,9 @@ TEST_CASE("fleet: with farm_yards 2 only the cells near two own yards are farmed
   // ship mines where it stands; a second own yard at (3,9), 4 moves away,
   // puts it between two yards, and it is left to regrow.
   State s = farm_position();
-  const std::vector<std::string> lens = {"farm_start_step=0", "farm_end_step=345", "farm_radius=5", "farm_yards=2",
-                                         "farm_control=0.5", "harvest_base=80", "harvest_slope=1.1",
-                                         "harvest_min=110", "harvest_max=450"};
+  const std::vector<std::string> lens = {"farm_start_step=0", "farm_end_step=345", "farm_radius=5",
+                                         "farm_yards=2",      "farm_control=0.5",  "harvest_base=80",
+                                         "harvest_slope=1.1", "harvest_min=110",   "harvest_max=450"};
   FleetPolicy farmer = policy(lens);
   CHECK(end_cell(s, farmer.decide(s, 0), 0) == cell(7, 9));
   s.add_shipyard(UnitId::make(1, 3), cell(3, 9), 0);
@@ -502,7 +511,8 @@ TEST_CASE("fleet: with farm_yards 2 only the cells near two own yards are farmed
   CHECK(end_cell(s, d, 0) != cell(7, 9));
 }
 
-TEST_CASE("fleet: the box map marks cells with a lighter enemy ahead in every direction before an own yard", "[fleet]") {
+TEST_CASE("fleet: the box map marks cells with a lighter enemy ahead in every direction before an own yard",
+          "[fleet]") {
   // (7,6) and (7,7) have an enemy in each of the four cones (no more to the
   // side than ahead) within box_radius 5; (6,7) and (8,7) have none within
   // 5 to the south and to the north.
@@ -597,7 +607,7 @@ TEST_CASE("fleet: late_discount_steps scales the enemy discounts in the last ste
   State s = enemy_yard_lead_position();
   FleetPolicy late = policy({"enemy_yard_discount=0.4", "late_discount_steps=50", "late_discount_scale=0"});
   CHECK(end_cell(s, late.decide(s, 0), 0) == cell(7, 6));  // 299 steps left: the discount holds
-  s.set_step(360);                                           // 39 left: it is scaled to nothing
+  s.set_step(360);                                         // 39 left: it is scaled to nothing
   CHECK(end_cell(s, late.decide(s, 0), 0) == cell(7, 8));
   FleetPolicy always = policy({"enemy_yard_discount=0.4"});
   CHECK(end_cell(s, always.decide(s, 0), 0) == cell(7, 6));
@@ -619,7 +629,7 @@ TEST_CASE("fleet: safe_discount leaves for later the cells no enemy ship is near
   };
   const int west = cell(7, 6), east = cell(7, 8);
   CHECK(end_cell(s, with({}).decide(s, 0), 0) == west);
-  CHECK(end_cell(s, with({"safe_discount=1"}).decide(s, 0), 0) == east);  // west worth a third
+  CHECK(end_cell(s, with({"safe_discount=1"}).decide(s, 0), 0) == east);                   // west worth a third
   CHECK(end_cell(s, with({"safe_discount=1", "safe_margin=5"}).decide(s, 0), 0) == west);  // no lead left
   s.set_step(330);  // 69 steps left: the harvest, every cell at its whole value
   CHECK(end_cell(s, with({"safe_discount=1"}).decide(s, 0), 0) == west);
@@ -653,7 +663,8 @@ TEST_CASE("fleet: a policy that decided neighbouring states answers as a fresh o
       for (int k = 0; k < 30; ++k) {
         State next = pos.state;
         for (int i = 0; i < static_cast<int>(next.ships().size()); ++i)
-          if (next.ships()[i].owner == pos.player && rng.chance(0.2)) next.stage_ship(i, kMoveActions[1 + rng.below(4)]);
+          if (next.ships()[i].owner == pos.player && rng.chance(0.2))
+            next.stage_ship(i, kMoveActions[1 + rng.below(4)]);
         next.resolve();
         INFO("position at step " << pos.state.step() << ", successor " << k);
         const PolicyDecision reused = warm.decide(next, pos.player);
@@ -678,14 +689,14 @@ TEST_CASE("fleet: legal and collision-free over seeded games, the same answers e
       if (g >= 3) overrides.insert(overrides.end(), {"surround_radius=6", "escort_weight=0.3"});
       if (g % 3 == 1) overrides.insert(overrides.end(), {"safe_discount=1", "safe_end_steps=40"});
       if (g % 3 == 2)
-        overrides.insert(overrides.end(), {"farm_start_step=20", "farm_radius=3", "farm_guard_value=10", "farm_hunt_bonus=1"});
+        overrides.insert(overrides.end(),
+                         {"farm_start_step=20", "farm_radius=3", "farm_guard_value=10", "farm_hunt_bonus=1"});
       Config config = config_at(160);
       config.size = g % 2 ? 11 : 17;
       config.random_seed = static_cast<uint32_t>(40 + g);
       State a = State::initial(config, players), b = a;
       std::vector<FleetPolicy> pa, pb;
-      for (int p = 0; p < players; ++p)
-        pa.push_back(policy(overrides)), pb.push_back(policy(overrides));
+      for (int p = 0; p < players; ++p) pa.push_back(policy(overrides)), pb.push_back(policy(overrides));
       while (!a.is_terminal()) {
         std::vector<State::Orders> oa(players), ob(players);
         for (int p = 0; p < players; ++p) {
@@ -730,7 +741,11 @@ TEST_CASE("fleet: farm guards stand on the farm's edge without mining it", "[fle
   on_post.set_halite(cell(7, 9), 0);
   CHECK(end_cell(on_post, guard.decide(on_post, 0), 0) == cell(7, 9));
   // Not beyond farm_guard_radius, and not outside the farming phase.
-  FleetPolicy short_reach = policy([&] { auto o = guarded; o.push_back("farm_guard_radius=1"); return o; }());
+  FleetPolicy short_reach = policy([&] {
+    auto o = guarded;
+    o.push_back("farm_guard_radius=1");
+    return o;
+  }());
   short_reach.decide(s, 0);
   CHECK(short_reach.roles().of(FleetPolicy::Role::Patrol) == 0);
   s.set_step(350);
@@ -744,16 +759,26 @@ TEST_CASE("fleet: farm_hunt_bonus sends hunters after ships on the farm", "[flee
   // (inside farm_radius 4), its own yard far off.
   State s = one_yard_and_ship_each(cell(7, 7), cell(7, 9), cell(0, 0), cell(7, 11), 60);
   s.set_halite(cell(7, 9), 300);
-  const std::vector<std::string> farm = {"farm_start_step=0", "farm_end_step=345", "farm_radius=4", "farm_control=-100",
-                                         "harvest_min=0", "harvest_base=0", "harvest_slope=0"};
+  const std::vector<std::string> farm = {"farm_start_step=0", "farm_end_step=345", "farm_radius=4",
+                                         "farm_control=-100", "harvest_min=0",     "harvest_base=0",
+                                         "harvest_slope=0"};
   FleetPolicy plain = policy(farm);
   plain.decide(s, 0);
   CHECK(plain.roles().of(FleetPolicy::Role::Mine) == 1);
-  FleetPolicy hunter = policy([&] { auto o = farm; o.push_back("farm_hunt_bonus=20"); return o; }());
+  FleetPolicy hunter = policy([&] {
+    auto o = farm;
+    o.push_back("farm_hunt_bonus=20");
+    return o;
+  }());
   hunter.decide(s, 0);
   CHECK(hunter.roles().of(FleetPolicy::Role::Hunt) == 1);
   // Off the farm the bonus does not apply.
-  FleetPolicy small_farm = policy([&] { auto o = farm; o.push_back("farm_hunt_bonus=20"); o[2] = "farm_radius=3"; return o; }());
+  FleetPolicy small_farm = policy([&] {
+    auto o = farm;
+    o.push_back("farm_hunt_bonus=20");
+    o[2] = "farm_radius=3";
+    return o;
+  }());
   small_farm.decide(s, 0);
   CHECK(small_farm.roles().of(FleetPolicy::Role::Mine) == 1);
 }

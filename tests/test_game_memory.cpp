@@ -3,9 +3,9 @@
 #include <catch2/catch.hpp>
 
 #include "halite/lab/match.h"
-#include "halite/search/policy/fleet.h"
 #include "halite/search/game_memory.h"
 #include "halite/search/planner.h"
+#include "halite/search/policy/fleet.h"
 
 using namespace halite;
 using search::GameMemory;
@@ -19,7 +19,9 @@ Config small_config() {
   return c;
 }
 
-int cell(int row, int col) { return row * 9 + col; }
+int cell(int row, int col) {
+  return row * 9 + col;
+}
 
 // What player 0 learns from two consecutive states.
 GameMemory observed(const State& a, const State& b) {

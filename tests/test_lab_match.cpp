@@ -8,8 +8,8 @@
 
 #include "conformance.h"
 #include "halite/lab/arena.h"
-#include "temp_dir.h"
 #include "halite/lab/match.h"
+#include "temp_dir.h"
 
 using namespace halite;
 
@@ -124,7 +124,8 @@ TEST_CASE("an arena writing replays writes none for a game aborted before its fi
   const lab::ArenaSummary summary = lab::run_arena(options);
   REQUIRE(summary.aborted > 0);
   REQUIRE(summary.aborted < options.games);
-  const auto files = std::distance(std::filesystem::directory_iterator(dir.path), std::filesystem::directory_iterator());
+  const auto files =
+      std::distance(std::filesystem::directory_iterator(dir.path), std::filesystem::directory_iterator());
   CHECK(files == options.games - summary.aborted);
 }
 
@@ -181,8 +182,8 @@ TEST_CASE("an arena's game records read back, checked against the arena", "[lab]
   const std::vector<lab::ArenaGame> finished = {lab::game_from_record(options, lab::game_record(options, games[0])),
                                                 lab::game_from_record(options, lab::game_record(options, games[3]))};
   std::vector<int> played;
-  const lab::ArenaSummary resumed =
-      lab::run_arena(options, [&](const lab::ArenaGame& g) { played.push_back(g.index); }, finished);
+  const lab::ArenaSummary resumed = lab::run_arena(
+      options, [&](const lab::ArenaGame& g) { played.push_back(g.index); }, finished);
   std::sort(played.begin(), played.end());
   CHECK(played == std::vector<int>{1, 2});
   for (size_t p = 0; p < 2; ++p) {
@@ -215,7 +216,8 @@ TEST_CASE("an arena's game records read back, checked against the arena", "[lab]
   CHECK(two.players[0].wins + two.players[1].wins == 2);
   CHECK(two.players[0].avg_bank == (games[0].result.banks[0] + games[3].result.banks[1]) / 2);  // miner: seat 0, then 1
   CHECK(lab::summarize_arena(options, {}).games == 0);
-  CHECK_THROWS_WITH(lab::summarize_arena(options, {finished[1], finished[1]}), Catch::Contains("game 3 is there twice"));
+  CHECK_THROWS_WITH(lab::summarize_arena(options, {finished[1], finished[1]}),
+                    Catch::Contains("game 3 is there twice"));
 
   auto refused = [&](nlohmann::json record, const std::string& why) {
     INFO(record.dump());

@@ -9,11 +9,11 @@
 #include <stdexcept>
 #include <string>
 
+#include "build_kind.h"
 #include "halite/search/bench_positions.h"
+#include "halite/search/planners/mcts.h"
 #include "halite/search/policy/common.h"
 #include "halite/search/policy/fleet.h"
-#include "halite/search/planners/mcts.h"
-#include "build_kind.h"
 #include "search_checks.h"
 
 using namespace halite;
@@ -93,16 +93,16 @@ State first_board(int size, int players, int steps, uint32_t seed) {
 TEST_CASE("mcts: the tree is a tree, and every node's visits are its children's plus the rollouts ending there",
           "[search][mcts]") {
   const std::vector<std::vector<std::string>> sets = {
-      {"contact_radius=0", "local_radius=0"},                 // every ship searched (up to max_units), the whole board simulated
-      {"contact_radius=0", "max_nodes=30"},                   // the node pool runs out
-      {"contact_radius=0", "tree_depth=1"},                   // a root and leaf arms only
+      {"contact_radius=0", "local_radius=0"},  // every ship searched (up to max_units), the whole board simulated
+      {"contact_radius=0", "max_nodes=30"},    // the node pool runs out
+      {"contact_radius=0", "tree_depth=1"},    // a root and leaf arms only
       {"contact_radius=0", "tree_depth=5", "horizon=5", "policy_depth=1", "explore_prob=1"},
       {"contact_radius=0", "max_units=1", "global_epsilon=0.5"},
-      {"contact_radius=0", "local_radius=1"},                 // the units' neighbourhoods simulated only
+      {"contact_radius=0", "local_radius=1"},  // the units' neighbourhoods simulated only
       {"local_radius=3"},
-      {"contact_radius=0", "max_units=3", "policy_rollout=1"},  // the players' policies below the root
-      {"contact_radius=0", "max_units=3", "verify_arms=3"},     // the answer played out
-      {"contact_radius=0", "policy_depth=3", "local_radius=4"}, // the fleet policy's priors below the root
+      {"contact_radius=0", "max_units=3", "policy_rollout=1"},   // the players' policies below the root
+      {"contact_radius=0", "max_units=3", "verify_arms=3"},      // the answer played out
+      {"contact_radius=0", "policy_depth=3", "local_radius=4"},  // the fleet policy's priors below the root
   };
   for (int players : {2, 4}) {
     for (const BenchPosition& pos : bench_positions(testing::per_build(2, 1), players, 21, 150)) {
@@ -164,7 +164,8 @@ TEST_CASE("mcts: the subtree kept for the next turn is the one the next search s
             CHECK(info.root_visits == kept_visits);
             const std::vector<MctsPlanner::ArmView> root = planner->root_arms();
             REQUIRE(root.size() >= kept.size());
-            CHECK(std::vector<MctsPlanner::ArmView>(root.begin(), root.begin() + static_cast<long>(kept.size())) == kept);
+            CHECK(std::vector<MctsPlanner::ArmView>(root.begin(), root.begin() + static_cast<long>(kept.size())) ==
+                  kept);
             // At most the new root's prior was added.
             CHECK(root.size() <= kept.size() + 1);
           }
@@ -206,11 +207,12 @@ TEST_CASE("mcts: tree_info counts the opponents its fitted fleet model plays, by
     INFO("opponent_fit " << mode);
     auto planner = mcts({"opponent_fit=" + std::to_string(mode)}, 5);
     int turns = 0, fitted_turns = 0;
-    play_predicted(*planner, 2, 11, 40, 9, [](int) { return Budget::iterations(20); },
-                   [&](const State&, const State::Orders&) {
-                     ++turns;
-                     fitted_turns += planner->tree_info().fitted_opponents;
-                   });
+    play_predicted(
+        *planner, 2, 11, 40, 9, [](int) { return Budget::iterations(20); },
+        [&](const State&, const State::Orders&) {
+          ++turns;
+          fitted_turns += planner->tree_info().fitted_opponents;
+        });
     REQUIRE(turns > 30);
     CHECK(fitted_turns == (mode == 1 ? turns : 0));
   }
@@ -222,7 +224,8 @@ TEST_CASE("mcts: the same seed and iteration budget give the same answers and th
     auto b = mcts({"contact_radius=0", "local_radius=2"}, 11);
     std::vector<State::Orders> answers;
     std::vector<std::vector<MctsPlanner::ArmView>> trees;
-    auto record = [&](MctsPlanner& p, std::vector<State::Orders>& out, std::vector<std::vector<MctsPlanner::ArmView>>& arms) {
+    auto record = [&](MctsPlanner& p, std::vector<State::Orders>& out,
+                      std::vector<std::vector<MctsPlanner::ArmView>>& arms) {
       return [planner = &p, answers = &out, roots = &arms](const State&, const State::Orders& orders) {
         answers->push_back(orders);
         roots->push_back(planner->root_arms());
@@ -306,11 +309,15 @@ TEST_CASE("mcts: legal, collision-free orders over seeded games at every board s
         for (int p = 0; p < players; ++p)
           // Seat 0 searches every ship of the whole board, seat 2 the ships
           // near an enemy within their neighbourhoods (local_radius).
-          seats.push_back(p == 0   ? make_planner("mcts", std::vector<std::string>{"crash_home_steps=0", "contact_radius=0", "max_units=12"},
-                                                  static_cast<uint64_t>(g * 4 + p))
-                          : p == 2 ? make_planner("mcts", std::vector<std::string>{"crash_home_steps=0", "contact_radius=3", "local_radius=2"},
-                                                  static_cast<uint64_t>(g * 4 + p))
-                                     : make_planner("fleet", std::vector<std::string>{"crash_home_steps=0"}, static_cast<uint64_t>(p)));
+          seats.push_back(
+              p == 0 ? make_planner("mcts",
+                                    std::vector<std::string>{"crash_home_steps=0", "contact_radius=0", "max_units=12"},
+                                    static_cast<uint64_t>(g * 4 + p))
+              : p == 2
+                  ? make_planner("mcts",
+                                 std::vector<std::string>{"crash_home_steps=0", "contact_radius=3", "local_radius=2"},
+                                 static_cast<uint64_t>(g * 4 + p))
+                  : make_planner("fleet", std::vector<std::string>{"crash_home_steps=0"}, static_cast<uint64_t>(p)));
         std::vector<State::Orders> orders(static_cast<size_t>(players));
         while (!s.is_terminal()) {
           for (int p = 0; p < players; ++p) {
@@ -414,53 +421,62 @@ TEST_CASE("mcts: with verify_arms the answer is the best playout, by min_gain", 
   // The opponents play the stateless fleet policy and mcts models them so
   // (opponent_fit=0, no recogniser), and our policy keeps no memory: the
   // playouts are then the games computed by playout_value().
-  const std::vector<std::string> common = {"opponent_fit=0", "predict_opponents=0", "remember=0", "contact_radius=3",
-                                           "verify_arms=4", "verify_horizon=6"};
+  const std::vector<std::string> common = {"opponent_fit=0",   "predict_opponents=0", "remember=0",
+                                           "contact_radius=3", "verify_arms=4",       "verify_horizon=6"};
   for (int players : {2, 4}) {
     INFO(players << " players");
     auto planner = mcts(common, 3);
     FleetPolicy policy = fleet({"remember=0"});
     int departures = 0, verified_turns = 0;
     std::vector<State::Orders> answers;
-    play_predicted(*planner, players, 15, 80, 9, [](int) { return Budget::iterations(100); },
-                   [&](const State& s, const State::Orders& orders) {
-                     answers.push_back(orders);
-                     const MctsPlanner::TreeInfo& info = planner->tree_info();
-                     if (info.verified_arms == 0) {
-                       CHECK(info.chose_policy);
-                       return;
-                     }
-                     ++verified_turns;
-                     const PolicyDecision& d = policy.decide(s, 0);
-                     const State::Orders policy_orders = to_orders(s, d.ship_choices, d.spawn_yards);
-                     INFO("step " << s.step());
-                     if (info.chose_policy) {
-                       CHECK(orders == policy_orders);
-                       CHECK(info.answer_gain == 0);
-                       return;
-                     }
-                     ++departures;
-                     const double gain = playout_value(s, 0, orders, 6) - playout_value(s, 0, policy_orders, 6);
-                     CHECK(gain == Approx(info.answer_gain).margin(1e-6));
-                     CHECK(info.answer_gain >= default_params("mcts").get("min_gain"));
-                   });
+    play_predicted(
+        *planner, players, 15, 80, 9, [](int) { return Budget::iterations(100); },
+        [&](const State& s, const State::Orders& orders) {
+          answers.push_back(orders);
+          const MctsPlanner::TreeInfo& info = planner->tree_info();
+          if (info.verified_arms == 0) {
+            CHECK(info.chose_policy);
+            return;
+          }
+          ++verified_turns;
+          const PolicyDecision& d = policy.decide(s, 0);
+          const State::Orders policy_orders = to_orders(s, d.ship_choices, d.spawn_yards);
+          INFO("step " << s.step());
+          if (info.chose_policy) {
+            CHECK(orders == policy_orders);
+            CHECK(info.answer_gain == 0);
+            return;
+          }
+          ++departures;
+          const double gain = playout_value(s, 0, orders, 6) - playout_value(s, 0, policy_orders, 6);
+          CHECK(gain == Approx(info.answer_gain).margin(1e-6));
+          CHECK(info.answer_gain >= default_params("mcts").get("min_gain"));
+        });
     CHECK(verified_turns > 10);
     CHECK(departures > 0);
     // Deterministic with a seed and an iteration budget.
     auto again = mcts(common, 3);
     size_t turn = 0;
-    play_predicted(*again, players, 15, 80, 9, [](int) { return Budget::iterations(100); },
-                   [&](const State&, const State::Orders& orders) {
-                     REQUIRE(turn < answers.size());
-                     CHECK(orders == answers[turn++]);
-                   });
+    play_predicted(
+        *again, players, 15, 80, 9, [](int) { return Budget::iterations(100); },
+        [&](const State&, const State::Orders& orders) {
+          REQUIRE(turn < answers.size());
+          CHECK(orders == answers[turn++]);
+        });
     CHECK(turn == answers.size());
     // With a min_gain no playout reaches, the policy's orders every turn.
-    auto never = mcts([&] { auto o = common; o.push_back("min_gain=100000"); return o; }(), 3);
-    play_predicted(*never, players, 15, 80, 9, [](int) { return Budget::iterations(100); },
-                   [&](const State& s, const State::Orders& orders) {
-                     const PolicyDecision& d = policy.decide(s, 0);
-                     CHECK(orders == to_orders(s, d.ship_choices, d.spawn_yards));
-                   });
+    auto never = mcts(
+        [&] {
+          auto o = common;
+          o.push_back("min_gain=100000");
+          return o;
+        }(),
+        3);
+    play_predicted(
+        *never, players, 15, 80, 9, [](int) { return Budget::iterations(100); },
+        [&](const State& s, const State::Orders& orders) {
+          const PolicyDecision& d = policy.decide(s, 0);
+          CHECK(orders == to_orders(s, d.ship_choices, d.spawn_yards));
+        });
   }
 }

@@ -5,18 +5,20 @@
 #include <string>
 #include <vector>
 
-#include "halite/search/policy/fleet.h"
 #include "halite/search/game_memory.h"
 #include "halite/search/model/opponent_fit.h"
 #include "halite/search/params.h"
 #include "halite/search/planner.h"
+#include "halite/search/policy/fleet.h"
 
 using namespace halite;
 using namespace halite::search;
 
 namespace {
 
-FleetParams fleet_defaults() { return FleetParams::from(default_params("fleet")); }
+FleetParams fleet_defaults() {
+  return FleetParams::from(default_params("fleet"));
+}
 
 // A 2-player game seen from seat 0, which plays the stateless fleet policy;
 // seat 1 plays the stateless fleet policy with the parameters
@@ -49,7 +51,8 @@ void play(OpponentFits& fits, const OpponentParams& opponent_params, const Budge
 
 }  // namespace
 
-TEST_CASE("opponent_fit 2 keeps the policy's own parameters for an opponent that plays them", "[search][opponent_fit]") {
+TEST_CASE("opponent_fit 2 keeps the policy's own parameters for an opponent that plays them",
+          "[search][opponent_fit]") {
   const FleetParams base = fleet_defaults();
   OpponentFits fits(OpponentFit::better, base);
   play(fits, [&](const GameMemory&) { return stateless(base); });
@@ -72,7 +75,8 @@ TEST_CASE("opponent_fit 2 takes the fitted parameters for an opponent that plays
   CHECK(fits.model(1).params().hunt_weight != base.hunt_weight);
 }
 
-TEST_CASE("opponent_fit 0 and 1 choose without scoring, and 2 scores nothing with no time left", "[search][opponent_fit]") {
+TEST_CASE("opponent_fit 0 and 1 choose without scoring, and 2 scores nothing with no time left",
+          "[search][opponent_fit]") {
   const FleetParams base = fleet_defaults();
   auto plays_base = [&](const GameMemory&) { return stateless(base); };
   OpponentFits own(OpponentFit::base, base);

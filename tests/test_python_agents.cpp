@@ -22,7 +22,9 @@ using namespace halite;
 
 namespace {
 
-std::string agent_file(const std::string& name) { return std::string(HALITE_TEST_AGENTS) + "/" + name; }
+std::string agent_file(const std::string& name) {
+  return std::string(HALITE_TEST_AGENTS) + "/" + name;
+}
 
 lab::MatchOptions small_game(int steps) {
   lab::MatchOptions options;
@@ -153,7 +155,8 @@ TEST_CASE("python agents: `halite arena` and `halite play` take py:FILE players"
   std::stringstream text;
   text << std::ifstream(out).rdbuf();
   CHECK(text.str().find("ERROR (ValueError: the test agent fails on purpose at step 3)") != std::string::npos);
-  const std::string missing = std::string(HALITE_TOOL_PATH) + " arena --players 'py:/no/such.py;miner' > " + out + " 2>&1";
+  const std::string missing =
+      std::string(HALITE_TOOL_PATH) + " arena --players 'py:/no/such.py;miner' > " + out + " 2>&1";
   CHECK(WEXITSTATUS(std::system(missing.c_str())) == 2);
   std::remove(out.c_str());
   std::remove("python_agents_play.json");

@@ -100,18 +100,24 @@ void play_turn(State& s, Rng& rng, uint32_t seed, Stats& stats) {
     if (s.player(sh.owner).status != Status::Active) continue;
     const int r = rng.below(1000);
     Action a;
-    if (r < 15) a = Action::Convert;
-    else if (r < 20) a = Action::Spawn;  // ignored for a ship
-    else if (sh.cargo > 150 && r < 600) a = toward_own_yard(s, sh);
-    else a = kShipActions[rng.below(5)];
+    if (r < 15)
+      a = Action::Convert;
+    else if (r < 20)
+      a = Action::Spawn;  // ignored for a ship
+    else if (sh.cargo > 150 && r < 600)
+      a = toward_own_yard(s, sh);
+    else
+      a = kShipActions[rng.below(5)];
     s.stage_ship(i, a);
   }
   for (int j = 0; j < static_cast<int>(s.shipyards().size()); ++j) {
     if (s.player(s.shipyards()[static_cast<size_t>(j)].owner).status != Status::Active) continue;
     const int r = rng.below(100);
     const bool rich = s.player(s.shipyards()[static_cast<size_t>(j)].owner).bank > 3000;
-    if ((r < 12 || (rich && r < 40)) && !crowded) s.stage_shipyard(j, Action::Spawn);
-    else if (r == 99) s.stage_shipyard(j, Action::North);  // ignored for a shipyard
+    if ((r < 12 || (rich && r < 40)) && !crowded)
+      s.stage_shipyard(j, Action::Spawn);
+    else if (r == 99)
+      s.stage_shipyard(j, Action::North);  // ignored for a shipyard
   }
   int active_before = s.active_players();
   s.resolve();

@@ -9,8 +9,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "halite/replay_check.h"
 #include "halite/lab/match.h"
+#include "halite/replay_check.h"
 #include "run_tool.h"
 #include "temp_dir.h"
 

@@ -17,7 +17,8 @@ std::vector<fs::path> files_in(const fs::path& dir, const std::string& prefix) {
   if (!fs::is_directory(dir)) return out;
   for (const auto& e : fs::directory_iterator(dir)) {
     const std::string name = e.path().filename().string();
-    if (e.is_regular_file() && name.rfind(prefix, 0) == 0 && name.find(".json") != std::string::npos) out.push_back(e.path());
+    if (e.is_regular_file() && name.rfind(prefix, 0) == 0 && name.find(".json") != std::string::npos)
+      out.push_back(e.path());
   }
   std::sort(out.begin(), out.end());
   return out;

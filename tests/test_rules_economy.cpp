@@ -28,7 +28,7 @@ using namespace halite::rules_test;
 TEST_CASE("spawn: shipyards pay in creation order while the bank covers spawnCost | a failed spawn adds nothing",
           "[rules][spawn]") {
   State s = State::empty(config_of(7), 2, 4);
-  add_yard(s, "2-9", at(s, 0, 0), 0);   // created before 2-10 (a string sort would say otherwise)
+  add_yard(s, "2-9", at(s, 0, 0), 0);  // created before 2-10 (a string sort would say otherwise)
   add_yard(s, "2-10", at(s, 0, 3), 0);
   add_ship(s, "0-2", at(s, 6, 6), 1, 0);
   REQUIRE(s.shipyards()[0].id.str() == "2-9");
@@ -259,8 +259,8 @@ TEST_CASE("ids: '{step+1}-{k}', one counter for all players: p0 spawns, p0 conve
     int owner;
   };
   const Expect expected[] = {
-      {"8-1", true, at(s, 0, 0), 0},  {"8-2", true, at(s, 0, 2), 0},  {"8-3", false, at(s, 3, 0), 0},
-      {"8-4", false, at(s, 3, 2), 0}, {"8-5", true, at(s, 6, 6), 1},  {"8-6", false, at(s, 5, 5), 1},
+      {"8-1", true, at(s, 0, 0), 0},  {"8-2", true, at(s, 0, 2), 0}, {"8-3", false, at(s, 3, 0), 0},
+      {"8-4", false, at(s, 3, 2), 0}, {"8-5", true, at(s, 6, 6), 1}, {"8-6", false, at(s, 5, 5), 1},
   };
   for (const Expect& e : expected) {
     INFO(e.id);
@@ -459,15 +459,11 @@ TEST_CASE("regeneration: min(round(cell * (1 + regenRate), 3), maxCellHalite) wh
     double before, after;
   };
   const Cell cells[] = {
-      {0, 0, 100, 102},
-      {0, 1, 499, 500},  // 508.98 capped
-      {0, 2, 0.5, 0.51},
-      {0, 3, 63.31999999999999, 64.586},
+      {0, 0, 100, 102},      {0, 1, 499, 500},  // 508.98 capped
+      {0, 2, 0.5, 0.51},     {0, 3, 63.31999999999999, 64.586},
       {0, 4, 600, 500},  // above the cap at the start: clipped by the first regeneration
-      {1, 0, 0, 0},
-      {1, 1, 7, 7.14},
-      {1, 2, 123.5, 125.97},
-      {1, 3, 500, 500},
+      {1, 0, 0, 0},          {1, 1, 7, 7.14},
+      {1, 2, 123.5, 125.97}, {1, 3, 500, 500},
   };
   for (const Cell& c : cells) s.set_halite(at(s, c.r, c.c), c.before);
   add_ship(s, "1-1", at(s, 4, 4), 0, 0);  // on 3: mines nothing, and its cell does not regrow

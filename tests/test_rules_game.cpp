@@ -30,10 +30,10 @@ TEST_CASE("elimination: no ships and (no yards or bank < spawnCost) -> DONE at s
   State s = State::empty(config_of(7), 4, 20);
   add_ship(s, "0-1", at(s, 0, 0), 0, 0);
   add_ship(s, "5-1", at(s, 3, 2), 0, 0);
-  set_bank(s, 1, 5000);                 // p1: nothing on the board
-  add_yard(s, "6-1", at(s, 6, 6), 2);   // p2: a yard and exactly spawnCost
+  set_bank(s, 1, 5000);                // p1: nothing on the board
+  add_yard(s, "6-1", at(s, 6, 6), 2);  // p2: a yard and exactly spawnCost
   set_bank(s, 2, 500);
-  add_yard(s, "7-1", at(s, 3, 3), 3);   // p3: a yard but bank 499
+  add_yard(s, "7-1", at(s, 3, 3), 3);  // p3: a yard but bank 499
   set_bank(s, 3, 499);
   resolve(s);
   CHECK(s.step() == 21);
@@ -65,7 +65,7 @@ TEST_CASE("the last survivor is made DONE before rewards update: it keeps last s
   add_yard(s, "1-1", at(s, 3, 3), 0);
   add_ship(s, "2-1", at(s, 2, 3), 0, 300);  // deposits this turn
   add_ship(s, "2-2", at(s, 5, 5), 0, 0);
-  add_ship(s, "3-1", at(s, 5, 4), 1, 50);   // p1's only ship, rams 2-2 and loses
+  add_ship(s, "3-1", at(s, 5, 4), 1, 50);  // p1's only ship, rams 2-2 and loses
   order(s, "2-1", Action::South);
   order(s, "3-1", Action::East);
   resolve(s);
@@ -260,7 +260,8 @@ TEST_CASE("staging: the answers, and the order recorded as the reference would t
   CHECK(ship(s, "3-2").action == Action::None);
   CHECK(order(s, "3-2", Action::None) == StageResult::Ok);
   // By id: another player's units are not ours to order.
-  const State::Command mine_and_theirs[] = {{uid("3-2"), Action::North}, {uid("2-2"), Action::Spawn}, {uid("9-9"), Action::East}};
+  const State::Command mine_and_theirs[] = {
+      {uid("3-2"), Action::North}, {uid("2-2"), Action::Spawn}, {uid("9-9"), Action::East}};
   s.stage(0, mine_and_theirs);
   CHECK(ship(s, "3-2").action == Action::None);
   CHECK(ship(s, "2-2").action == Action::None);
@@ -277,11 +278,11 @@ TEST_CASE("staging: the answers, and the order recorded as the reference would t
   }
   SECTION("resolution does what was recorded") {
     resolve(s);
-    CHECK(s.ships().size() == 3);             // the spawn was refused
-    CHECK(s.shipyards().size() == 2);         // the conversion was refused
-    CHECK(ship(s, "2-1").cargo == 0);         // ... and the ship deposited on its yard
+    CHECK(s.ships().size() == 3);      // the spawn was refused
+    CHECK(s.shipyards().size() == 2);  // the conversion was refused
+    CHECK(ship(s, "2-1").cargo == 0);  // ... and the ship deposited on its yard
     CHECK(s.player(0).bank == 430);
-    CHECK(ship(s, "2-2").cargo == 25);        // a ship given SPAWN stays and mines
+    CHECK(ship(s, "2-2").cargo == 25);  // a ship given SPAWN stays and mines
     CHECK(s.halite(at(s, 3, 3)) == 75);
     CHECK(ship(s, "3-2").cell == at(s, 5, 5));
   }
@@ -314,8 +315,7 @@ TEST_CASE("capacity: a spawn or conversion past the unit caps throws CapacityErr
   }
   SECTION("a later player's spawn past the cap leaves earlier players' turns undone too") {
     State s = State::empty(config_of(32), 2, 10);
-    for (int k = 1; k < kMaxShips; ++k)
-      s.add_ship(UnitId::make(1, static_cast<uint32_t>(k)), k - 1, k % 2, 0);
+    for (int k = 1; k < kMaxShips; ++k) s.add_ship(UnitId::make(1, static_cast<uint32_t>(k)), k - 1, k % 2, 0);
     s.add_shipyard(UnitId::make(3, 1), 1000, 0);
     s.add_shipyard(UnitId::make(3, 2), 1001, 1);
     REQUIRE(s.stage_shipyard(0, Action::Spawn) == StageResult::Ok);  // the last free slot

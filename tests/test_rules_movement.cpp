@@ -36,7 +36,7 @@ TEST_CASE("geometry: cell = row * size + col | the four moves wrap on the torus"
     }
   }
   SECTION("neighbor() (division-free) on every cell of every board size 2 to 32") {
-    const Action all[] = {Action::None, Action::North, Action::South, Action::East,
+    const Action all[] = {Action::None, Action::North,   Action::South, Action::East,
                           Action::West, Action::Convert, Action::Spawn};
     for (int n = kMinBoardSize; n <= kMaxBoardSize; ++n) {
       const State s = State::empty(config_of(n), 1, 0);

@@ -6,14 +6,14 @@
 #include <string>
 #include <vector>
 
+#include "build_kind.h"
 #include "halite/lab/arena.h"
+#include "halite/lab/match.h"
 #include "halite/search/bench_positions.h"
 #include "halite/search/builtin.h"
-#include "halite/search/policy/common.h"
-#include "halite/lab/match.h"
 #include "halite/search/param_file.h"
+#include "halite/search/policy/common.h"
 #include "halite/search/rng.h"
-#include "build_kind.h"
 #include "search_checks.h"
 
 using namespace halite;
@@ -64,14 +64,16 @@ TEST_CASE("the search planners never issue a rejected command nor collide own sh
   play_checked("paired", {"crash_home_steps=0", "contact_radius=0", "horizon=3"}, 10, 4, 11, 50, 20, true);
   // The decoupled bandit trees.
   play_checked("smitsimax", {"crash_home_steps=0", "contact_radius=0", "horizon=4"}, 20, 2, 11, 60, 30, true);
-  play_checked("smitsimax", {"crash_home_steps=0", "horizon=3", "tree_depth=2", "regret_matching=1", "opponent_bandits=1"},
-               15, 4, 11, 50, 20, true);
+  play_checked("smitsimax",
+               {"crash_home_steps=0", "horizon=3", "tree_depth=2", "regret_matching=1", "opponent_bandits=1"}, 15, 4,
+               11, 50, 20, true);
   play_checked("beam", {"crash_home_steps=0", "beam_depth=2", "beam_width=2", "branching=3"}, 30, 2, 11, 60, 12, true);
-  play_checked("beam", {"crash_home_steps=0", "beam_depth=2", "beam_width=2", "branching=8", "contact_radius=0"}, 10, 2, 11, 60,
-               40, true);
+  play_checked("beam", {"crash_home_steps=0", "beam_depth=2", "beam_width=2", "branching=8", "contact_radius=0"}, 10, 2,
+               11, 60, 40, true);
   // The tree search over joint moves (more in test_mcts.cpp).
   play_checked("mcts", {"crash_home_steps=0", "horizon=4"}, 20, 2, 11, 60, 40, true);
-  play_checked("mcts", {"crash_home_steps=0", "contact_radius=0", "horizon=3", "tree_depth=2"}, 10, 4, 11, 50, 30, true);
+  play_checked("mcts", {"crash_home_steps=0", "contact_radius=0", "horizon=3", "tree_depth=2"}, 10, 4, 11, 50, 30,
+               true);
 }
 
 TEST_CASE("the reference-style planners only issue accepted commands", "[search]") {
@@ -88,7 +90,8 @@ TEST_CASE("the move resolver never puts two own ships on one cell", "[search]") 
     geo.init(size);
     std::vector<int> cells(static_cast<size_t>(size * size));
     for (int c = 0; c < size * size; ++c) cells[c] = c;
-    for (int i = static_cast<int>(cells.size()) - 1; i > 0; --i) std::swap(cells[i], cells[rng.below(static_cast<uint32_t>(i + 1))]);
+    for (int i = static_cast<int>(cells.size()) - 1; i > 0; --i)
+      std::swap(cells[i], cells[rng.below(static_cast<uint32_t>(i + 1))]);
     const int ships = 1 + static_cast<int>(rng.below(static_cast<uint32_t>(std::min(40, size * size))));
     std::vector<MoveRequest> reqs;
     for (int i = 0; i < ships; ++i) {
@@ -144,9 +147,9 @@ TEST_CASE("a planner after reset() plays a new game as a new planner does", "[se
   const auto after = bench_positions(2, 4, 15, 42);
   for (const PlannerInfo& info : planners()) {
     INFO(info.name);
-    const std::vector<std::string> overrides =
-        default_params(info.name).to_json().contains("contact_radius") ? std::vector<std::string>{"contact_radius=0"}
-                                                        : std::vector<std::string>{};
+    const std::vector<std::string> overrides = default_params(info.name).to_json().contains("contact_radius")
+                                                   ? std::vector<std::string>{"contact_radius=0"}
+                                                   : std::vector<std::string>{};
     auto used = make_planner(info.name, overrides, 7);
     auto fresh = make_planner(info.name, overrides, 7);
     for (const BenchPosition& pos : before) used->plan(pos.state, pos.player, Budget::iterations(20));
@@ -243,11 +246,11 @@ TEST_CASE("parameter files: a bot config's values for a number of players", "[se
     std::string planner;
     return params_from_file_json(&planner, config, "bot.json", num_players).get(name);
   };
-  CHECK(value(2, "max_ships") == 0);   // the two-player value wins
+  CHECK(value(2, "max_ships") == 0);       // the two-player value wins
   CHECK(value(2, "return_cargo") == 400);  // the general one where it has none
-  CHECK(value(4, "max_ships") == 5);      // four-player games have no main-planner values
-  CHECK(value(3, "max_ships") == 5);      // nor have three-player games any
-  CHECK(value(0, "max_ships") == 5);      // 0: not applied
+  CHECK(value(4, "max_ships") == 5);       // four-player games have no main-planner values
+  CHECK(value(3, "max_ships") == 5);       // nor have three-player games any
+  CHECK(value(0, "max_ships") == 5);       // 0: not applied
   CHECK(values_for_players(config, "fallback_params", 2) == nlohmann::json{{"mine_threshold", 1}});
   CHECK(values_for_players(config, "fallback_params", 4) == nlohmann::json{{"return_cargo", 10}});
   // A file with a planner and no "params" is a config too, not parameters.
@@ -263,7 +266,8 @@ TEST_CASE("parameter files: a bot config's values for a number of players", "[se
   CHECK_THROWS_WITH(refused(R"({"by_players": {"2": {"params": []}}})"), Catch::Contains("must be an object"));
   CHECK_THROWS_WITH(refused(R"({"by_players": {"2": {"params": {"max_ships": -1}}}})"), Catch::Contains("max_ships"));
   CHECK_THROWS_WITH(refused(R"({"params": 5})"), Catch::Contains("\"params\" must be an object"));
-  CHECK_THROWS_WITH(refused(R"({"by_players": {"2": {"planner": 3}}})"), Catch::Contains("by_players.\"2\".planner must be"));
+  CHECK_THROWS_WITH(refused(R"({"by_players": {"2": {"planner": 3}}})"),
+                    Catch::Contains("by_players.\"2\".planner must be"));
   CHECK_THROWS_WITH(refused(R"({"by_players": {"2": {"planner": "no_such"}}})"),
                     Catch::Contains("by_players.\"2\".planner: ") && Catch::Contains("no_such"));
 }
@@ -302,7 +306,8 @@ TEST_CASE("arena statistics", "[search]") {
   REQUIRE(j["games"] == 4);
   REQUIRE(j["players"].size() == 2);
   for (const auto& p : j["players"]) {
-    for (const char* key : {"name", "games", "wins", "win_rate", "ci95", "elo", "avg_bank", "turn_ms"}) REQUIRE(p.contains(key));
+    for (const char* key : {"name", "games", "wins", "win_rate", "ci95", "elo", "avg_bank", "turn_ms"})
+      REQUIRE(p.contains(key));
     REQUIRE(p["turn_ms"].contains("p99"));
   }
   REQUIRE(s.players[0].wins + s.players[1].wins == Approx(4));

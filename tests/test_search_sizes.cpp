@@ -26,7 +26,9 @@ constexpr uint32_t kSeed = 9;
 // Resources bound memory and time, not behaviour: at their maximum
 // (max_nodes = 10 million preallocated nodes) a test would measure the
 // machine. They are tested at their minimum and default.
-bool is_resource(const ParamSpec& spec) { return spec.name == "max_nodes" || spec.name == "default_iterations"; }
+bool is_resource(const ParamSpec& spec) {
+  return spec.name == "max_nodes" || spec.name == "default_iterations";
+}
 
 std::vector<std::string> at_ends(const PlannerInfo& info, bool maximum) {
   std::vector<std::string> out;
@@ -122,14 +124,14 @@ void play_group(void (*play_planner)(const PlannerInfo&), size_t group) {
 
 // Both tests for one group of kGroups, as test cases of their own so that
 // CTest can spread them over the cores.
-#define HALITE_SIZES_TEST_CASES(group, names)                                                                        \
-  TEST_CASE("every planner at every board size, at its defaults and at all-min and all-max parameters: " names,     \
-            "[search][sizes]") {                                                                                     \
-    play_group(play_every_board_size, group);                                                                       \
-  }                                                                                                                  \
-  TEST_CASE("every planner parameter alone at each end of its range, on the smallest boards: " names,               \
-            "[search][sizes]") {                                                                                     \
-    play_group(play_each_parameter_at_its_ends, group);                                                             \
+#define HALITE_SIZES_TEST_CASES(group, names)                                                                   \
+  TEST_CASE("every planner at every board size, at its defaults and at all-min and all-max parameters: " names, \
+            "[search][sizes]") {                                                                                \
+    play_group(play_every_board_size, group);                                                                   \
+  }                                                                                                             \
+  TEST_CASE("every planner parameter alone at each end of its range, on the smallest boards: " names,           \
+            "[search][sizes]") {                                                                                \
+    play_group(play_each_parameter_at_its_ends, group);                                                         \
   }
 
 HALITE_SIZES_TEST_CASES(0, "mcts")

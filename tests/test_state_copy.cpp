@@ -18,7 +18,9 @@ namespace {
 
 // The same bytes: fields, tails past the counts and past the board, and the
 // padding (assign_from moves the header as one block).
-bool same_bytes(const State& a, const State& b) { return std::memcmp(&a, &b, sizeof(State)) == 0; }
+bool same_bytes(const State& a, const State& b) {
+  return std::memcmp(&a, &b, sizeof(State)) == 0;
+}
 
 // Requires that `dst` (whatever it held) becomes exactly `src`.
 void require_assigns(State& dst, const State& src) {

@@ -11,9 +11,9 @@
 #include <sstream>
 
 #include "halite/json_codec.h"
+#include "halite/lab/spsa.h"
 #include "halite/search/planner.h"
 #include "halite/search/rng.h"
-#include "halite/lab/spsa.h"
 #include "run_tool.h"
 #include "temp_dir.h"
 
@@ -47,7 +47,6 @@ std::vector<nlohmann::json> lines_without_times(const std::string& path, const c
   }
   return out;
 }
-
 
 // A noisy concave quadratic with its maximum at `opt`: y = -sum((x - opt) / s)^2 + noise.
 SpsaObjective noisy_quadratic(std::vector<double> opt, std::vector<double> scale, double noise) {
@@ -165,10 +164,10 @@ TEST_CASE("SPSA clamps to the declared ranges and rounds integers when played", 
   CHECK(spsa.played({3.25, 2.49}) == std::vector<double>{3.25, 2});
   const SpsaIteration it = spsa.propose();
   for (size_t i = 0; i < 2; ++i) {
-    CHECK(it.plus[i] == spsa.played({it.theta_before[0] + it.c_k[0] * it.delta[0],
-                                     it.theta_before[1] + it.c_k[1] * it.delta[1]})[i]);
-    CHECK(it.minus[i] == spsa.played({it.theta_before[0] - it.c_k[0] * it.delta[0],
-                                      it.theta_before[1] - it.c_k[1] * it.delta[1]})[i]);
+    CHECK(it.plus[i] ==
+          spsa.played({it.theta_before[0] + it.c_k[0] * it.delta[0], it.theta_before[1] + it.c_k[1] * it.delta[1]})[i]);
+    CHECK(it.minus[i] ==
+          spsa.played({it.theta_before[0] - it.c_k[0] * it.delta[0], it.theta_before[1] - it.c_k[1] * it.delta[1]})[i]);
   }
   CHECK(it.plus[1] == std::round(it.plus[1]));
   CHECK(it.minus[1] == std::round(it.minus[1]));
@@ -211,7 +210,8 @@ TEST_CASE("SPSA converges towards the optimum of a noisy quadratic", "[tune]") {
   const std::vector<double> opt{70, 30, 12};
   const std::vector<double> scale{20, 20, 5};
   // r_end = 2: a_end = 2 c_end^2.
-  std::vector<SpsaParam> params{{"x", 0, 100, false, 30, 5, 2}, {"y", 0, 100, false, 75, 5, 2}, {"n", 0, 40, true, 25, 1, 2}};
+  std::vector<SpsaParam> params{
+      {"x", 0, 100, false, 30, 5, 2}, {"y", 0, 100, false, 75, 5, 2}, {"n", 0, 40, true, 25, 1, 2}};
   SpsaSettings s;
   s.iterations = 600;
   s.seed = 3;
@@ -254,7 +254,7 @@ TEST_CASE("default perturbation sizes follow the parameter's scale", "[tune]") {
   CHECK(param_scale({"w", 0.5, 0, 1, "", false}) == 1);
   CHECK(default_c_end({"r", 300, 0, 100000, "", false}, 0.1) == Approx(60));
   CHECK(default_c_end({"i", 12, 1, 60, "", true}, 0.1) == Approx(2.4));
-  CHECK(default_c_end({"i", 1, 0, 20, "", true}, 0.1) == 1);  // integers: at least 1
+  CHECK(default_c_end({"i", 1, 0, 20, "", true}, 0.1) == 1);   // integers: at least 1
   CHECK(default_c_end({"i", 1, 0, 1, "", true}, 0.1) == 0.5);  // at most half the range
 }
 
@@ -379,7 +379,8 @@ TEST_CASE("resuming a synthetic tune from its log gives the uninterrupted run", 
   // A torn line (the process died while writing) is dropped.
   { std::ofstream(dir + "/part.jsonl", std::ios::app) << "{\"k\": 9, \"theta_bef"; }
   int replayed = 0;
-  const TuneRun resumed1 = resume_tune(dir + "/part.jsonl", 1, [&](const TuneRun&, const SpsaIteration&, bool r) { replayed += r; }, 6, f);
+  const TuneRun resumed1 = resume_tune(
+      dir + "/part.jsonl", 1, [&](const TuneRun&, const SpsaIteration&, bool r) { replayed += r; }, 6, f);
   CHECK(replayed == 9);
   CHECK(resumed1.history.size() == 15);
   const TuneRun resumed = resume_tune(dir + "/part.jsonl", 2, {}, -1, f);
@@ -483,7 +484,8 @@ TEST_CASE("tune outputs: bot/arena JSON, CSV of every iteration, SVG plot", "[tu
   // Degenerate plots stay well formed: no series, one point, a constant, a gap.
   CHECK(well_formed_xml(svg_plot("empty <&>", "x", {})));
   CHECK(well_formed_xml(svg_plot("t", "x", {{"p", "y", {}}})));
-  CHECK(well_formed_xml(svg_plot("t", "x", {{"p", "y", {{"one", {1}, {2}, false}, {"flat", {1, 2, 3}, {5, 5, 5}, true}}}})));
+  CHECK(well_formed_xml(
+      svg_plot("t", "x", {{"p", "y", {{"one", {1}, {2}, false}, {"flat", {1, 2, 3}, {5, 5, 5}, true}}}})));
   const std::string gap = svg_plot("t", "x", {{"p", "y", {{"gap", {1, 2, 3}, {1, NAN, 3}, false}}}});
   CHECK(well_formed_xml(gap));
   CHECK(gap.find("nan") == std::string::npos);
@@ -492,9 +494,12 @@ TEST_CASE("tune outputs: bot/arena JSON, CSV of every iteration, SVG plot", "[tu
 TEST_CASE("halite tune, arena NAME@FILE and profile --planner through the tool", "[tune][tool]") {
   const TempDir tmp("halite_tune_test_tool");
   const std::string dir = tmp.str();
-  const std::string files = " --log " + dir + "/t.jsonl --out " + dir + "/t.json --csv " + dir + "/t.csv --svg " + dir + "/t.svg";
-  auto [status, text] = run_tool(dir, "tune miner --spsa-iterations 2 --games-per-iteration 2 --size 11 --episode-steps 30 "
-                                      "--iterations 50 --params return_cargo,max_ships" + files);
+  const std::string files =
+      " --log " + dir + "/t.jsonl --out " + dir + "/t.json --csv " + dir + "/t.csv --svg " + dir + "/t.svg";
+  auto [status, text] = run_tool(dir,
+                                 "tune miner --spsa-iterations 2 --games-per-iteration 2 --size 11 --episode-steps 30 "
+                                 "--iterations 50 --params return_cargo,max_ships" +
+                                     files);
   INFO(text);
   REQUIRE(status == 0);
   CHECK(text.find("[2/2] y+") != std::string::npos);
@@ -510,9 +515,9 @@ TEST_CASE("halite tune, arena NAME@FILE and profile --planner through the tool",
   auto [resume_status, resume_text] = run_tool(dir, "tune --resume " + dir + "/t.jsonl --seed 3");
   CHECK(resume_status == 2);  // settings come from the log
 
-  auto [arena_status, arena_text] =
-      run_tool(dir, "arena --players 'miner@" + dir + "/t.json;@" + dir + "/t.json:max_ships=3' --games 2 --size 11 "
-                    "--episode-steps 20 --iterations 10 --jobs 1");
+  auto [arena_status, arena_text] = run_tool(dir, "arena --players 'miner@" + dir + "/t.json;@" + dir +
+                                                      "/t.json:max_ships=3' --games 2 --size 11 "
+                                                      "--episode-steps 20 --iterations 10 --jobs 1");
   INFO(arena_text);
   CHECK(arena_status == 0);
   CHECK(arena_text.find("miner@" + dir + "/t.json") != std::string::npos);
@@ -520,7 +525,8 @@ TEST_CASE("halite tune, arena NAME@FILE and profile --planner through the tool",
   CHECK(wrong_status == 2);  // the file is for miner
 
   auto [prof_status, prof_text] =
-      run_tool(dir, "profile --planner miner --iterations 10 --size 11 --episode-steps 25 --csv " + dir + "/p.csv --svg " + dir + "/p.svg");
+      run_tool(dir, "profile --planner miner --iterations 10 --size 11 --episode-steps 25 --csv " + dir +
+                        "/p.csv --svg " + dir + "/p.svg");
   INFO(prof_text);
   CHECK(prof_status == 0);
   CHECK(prof_text.find("ms per turn: p50") != std::string::npos);
@@ -534,16 +540,19 @@ TEST_CASE("halite tune, arena NAME@FILE and profile --planner through the tool",
   CHECK(prof_text.find("tree:") == std::string::npos);         // miner has no tree
 
   // The tree search's turns: what its tree held (every ship searched).
-  auto [tree_status, tree_text] = run_tool(dir, "profile --planner mcts --set contact_radius=0 --iterations 30 --size 11 "
-                                                "--episode-steps 25 --csv " + dir + "/m.csv --svg " + dir + "/m.svg");
+  auto [tree_status, tree_text] = run_tool(dir,
+                                           "profile --planner mcts --set contact_radius=0 --iterations 30 --size 11 "
+                                           "--episode-steps 25 --csv " +
+                                               dir + "/m.csv --svg " + dir + "/m.svg");
   INFO(tree_text);
   CHECK(tree_status == 0);
   CHECK(tree_text.find("tree: searched on ") != std::string::npos);
   CHECK(tree_text.find("opponents per turn: predicted by the recogniser ") != std::string::npos);
   const std::vector<std::string> tree_csv = lines_of(read_text(dir + "/m.csv"));
   REQUIRE(tree_csv.size() == 25);
-  CHECK(tree_csv[0] == "turn,ms,iterations,simulated_steps,ships,searched_ships,nodes,root_visits,reused_visits,"
-                       "chose_policy,answer_gain,verified_arms,predicted_opponents,fitted_opponents");
+  CHECK(tree_csv[0] ==
+        "turn,ms,iterations,simulated_steps,ships,searched_ships,nodes,root_visits,reused_visits,"
+        "chose_policy,answer_gain,verified_arms,predicted_opponents,fitted_opponents");
   int searched_turns = 0;
   for (size_t row = 1; row < tree_csv.size(); ++row) {
     std::vector<double> v;
@@ -560,7 +569,8 @@ TEST_CASE("halite tune, arena NAME@FILE and profile --planner through the tool",
   CHECK(searched_turns > 10);
   CHECK(well_formed_xml(read_text(dir + "/m.svg")));
 
-  auto [timed_status, timed_text] = run_tool(dir, "profile --planner miner --budget-ms 50 --size 11 --episode-steps 10");
+  auto [timed_status, timed_text] =
+      run_tool(dir, "profile --planner miner --budget-ms 50 --size 11 --episode-steps 10");
   INFO(timed_text);
   CHECK(timed_status == 0);
   CHECK(timed_text.find("over budget: ") != std::string::npos);
@@ -608,7 +618,8 @@ TEST_CASE("halite arena applies a bot config's values for its number of players"
   CHECK(banks(file + ";miner", " --four-player") == banks("miner:max_ships=5;miner", " --four-player"));
 }
 
-TEST_CASE("the submission spec plays bot/submission.json as built in, and halite play seats it first", "[arena][tool]") {
+TEST_CASE("the submission spec plays bot/submission.json as built in, and halite play seats it first",
+          "[arena][tool]") {
   const TempDir tmp("halite_tune_test_submission-spec");
   const std::string dir = tmp.str();
   auto banks = [&](const std::string& players, const std::string& mode) { return arena_banks(dir, players, mode); };
@@ -623,7 +634,8 @@ TEST_CASE("the submission spec plays bot/submission.json as built in, and halite
   CHECK(bad_status == 2);
   CHECK(bad_text.find("unknown parameter 'bogus'") != std::string::npos);
 
-  auto [play_status, play_text] = run_tool(dir, "play --players 2 --size 11 --episode-steps 20 --out " + dir + "/p.json");
+  auto [play_status, play_text] =
+      run_tool(dir, "play --players 2 --size 11 --episode-steps 20 --out " + dir + "/p.json");
   INFO(play_text);
   REQUIRE(play_status == 0);
   const nlohmann::json replay = read_json_file(dir + "/p.json");
@@ -657,8 +669,10 @@ TEST_CASE("halite arena --resume keeps the finished games of --out and plays the
   auto [seed_status, seed_text] = run_tool(dir, kOtherSeedArena + " --out " + dir + "/all.jsonl --resume");
   CHECK(seed_status == 1);
   CHECK(seed_text.find("all.jsonl line 1: \"board_seed\"") != std::string::npos);
-  auto [players_status, players_text] = run_tool(dir, "arena --players 'random;miner' --games 6 --size 7 --episode-steps 20 "
-                                                      "--iterations 10 --seed 4 --out " + dir + "/all.jsonl --resume");
+  auto [players_status, players_text] = run_tool(dir,
+                                                 "arena --players 'random;miner' --games 6 --size 7 --episode-steps 20 "
+                                                 "--iterations 10 --seed 4 --out " +
+                                                     dir + "/all.jsonl --resume");
   CHECK(players_status == 1);
   CHECK(players_text.find("\"seats\"") != std::string::npos);
   {

@@ -34,7 +34,7 @@ bool contains(const std::vector<Action>& actions, Action a) {
   return std::find(actions.begin(), actions.end(), a) != actions.end();
 }
 
-constexpr Action kAllActions[] = {Action::None, Action::North, Action::South, Action::East,
+constexpr Action kAllActions[] = {Action::None, Action::North,   Action::South, Action::East,
                                   Action::West, Action::Convert, Action::Spawn};
 
 }  // namespace
@@ -84,8 +84,8 @@ TEST_CASE("legal actions of a ship: moves always, CONVERT when paid for and off 
   s.add_shipyard(uid("0-3"), 6, 0);
   s.mutable_player(0).bank = 450;
   const std::vector<Action> first = legal_actions(s, uid("0-1"));
-  REQUIRE(first == std::vector<Action>{Action::None, Action::North, Action::South, Action::East, Action::West,
-                                       Action::Convert});
+  REQUIRE(first ==
+          std::vector<Action>{Action::None, Action::North, Action::South, Action::East, Action::West, Action::Convert});
   REQUIRE(order_result(s, uid("0-1"), Action::Convert) == StageResult::Ok);
   REQUIRE(order_result(s, uid("0-1"), Action::Spawn) == StageResult::NotForThisUnit);
   // On a shipyard: no conversion, whatever the bank.
@@ -141,14 +141,16 @@ TEST_CASE("legal actions take effect when the turn resolves, over seeded random 
       int spawns = 0, conversions = 0;
       for (const Shipyard& yard : state.shipyards()) {
         const std::vector<Action> legal = legal_actions(state, yard.id);
-        for (Action a : kAllActions) REQUIRE(contains(legal, a) == (order_result(state, yard.id, a) == StageResult::Ok));
+        for (Action a : kAllActions)
+          REQUIRE(contains(legal, a) == (order_result(state, yard.id, a) == StageResult::Ok));
         const Action chosen = legal[rng.below(static_cast<uint32_t>(legal.size()))];
         REQUIRE(state.stage_shipyard(state.find_shipyard(yard.id), chosen) == StageResult::Ok);
         spawns += chosen == Action::Spawn;
       }
       for (const Ship& ship : state.ships()) {
         const std::vector<Action> legal = legal_actions(state, ship.id);
-        for (Action a : kAllActions) REQUIRE(contains(legal, a) == (order_result(state, ship.id, a) == StageResult::Ok));
+        for (Action a : kAllActions)
+          REQUIRE(contains(legal, a) == (order_result(state, ship.id, a) == StageResult::Ok));
         const Action chosen = legal[rng.below(static_cast<uint32_t>(legal.size()))];
         REQUIRE(state.stage_ship(state.find_ship(ship.id), chosen) == StageResult::Ok);
         conversions += chosen == Action::Convert;
@@ -190,11 +192,11 @@ TEST_CASE("rank_players: higher first, ties share a rank, failures last", "[valu
 TEST_CASE("retire_idle_opponents marks players the interpreter has retired, never the asking player", "[value]") {
   State s = State::empty(small_board(), 4);
   s.add_ship(uid("0-1"), 0, 0, 0);
-  s.add_shipyard(uid("0-2"), 3, 1);      // player 1: a yard and the bank to spawn
-  s.add_shipyard(uid("0-3"), 4, 2);      // player 2: a yard but no bank
+  s.add_shipyard(uid("0-2"), 3, 1);  // player 1: a yard and the bank to spawn
+  s.add_shipyard(uid("0-3"), 4, 2);  // player 2: a yard but no bank
   s.mutable_player(1).bank = 500;
   s.mutable_player(2).bank = 499;
-  s.mutable_player(3).bank = 5000;       // player 3: nothing on the board
+  s.mutable_player(3).bank = 5000;  // player 3: nothing on the board
   State asked_by_3 = s;
   retire_idle_opponents(asked_by_3, 3);
   REQUIRE(asked_by_3.player(0).status == Status::Active);

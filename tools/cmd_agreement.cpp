@@ -1,7 +1,7 @@
 // halite agreement: how closely a planner plays like a recorded player.
 #include <cstdio>
-#include <stdexcept>
 #include <map>
+#include <stdexcept>
 
 #include "command.h"
 #include "halite/json_codec.h"
@@ -17,7 +17,8 @@ void print_agreement(const lab::Agreement& a) {
   for (int c = 0; c < lab::kShipClasses; ++c)
     std::printf("%-18s %10lld %7.1f%%\n", lab::kShipClassNames[c], static_cast<long long>(a.ships[c].decisions),
                 100 * a.ships[c].rate());
-  std::printf("%-18s %10lld %7.1f%%\n", "yards (spawn)", static_cast<long long>(a.yards.decisions), 100 * a.yards.rate());
+  std::printf("%-18s %10lld %7.1f%%\n", "yards (spawn)", static_cast<long long>(a.yards.decisions),
+              100 * a.yards.rate());
   static const char* const kNames[6] = {"stay", "N", "S", "E", "W", "convert"};
   std::printf("\nrecorded \\ predicted");
   for (const char* n : kNames) std::printf(" %8s", n);
@@ -40,7 +41,8 @@ int run(const std::vector<std::string>& args) {
   budget.iterations = flags.get_int("iterations", 0, 0, 1'000'000'000'000LL);
   const auto seed = static_cast<uint64_t>(flags.get_int("seed", 1, 0, 4294967295LL));
   const std::string text = flags.get("planner", "");
-  if (text.rfind(lab::kPythonSpecPrefix, 0) == 0) throw UsageError("--planner takes a planner spec, not a Python agent");
+  if (text.rfind(lab::kPythonSpecPrefix, 0) == 0)
+    throw UsageError("--planner takes a planner spec, not a Python agent");
 
   // Per-turn lines are written to a temporary file moved into place at the
   // end: a run that fails leaves no partial file under the asked name.
@@ -77,15 +79,18 @@ int run(const std::vector<std::string>& args) {
       throw std::runtime_error(why);
     }
     for (const lab::Agreement::Turn& t : a.per_turn) {
-      const Json line = {{"replay", path}, {"player", player}, {"step", t.step}, {"decisions", t.ships.decisions},
+      const Json line = {{"replay", path},
+                         {"player", player},
+                         {"step", t.step},
+                         {"decisions", t.ships.decisions},
                          {"agreed", t.ships.agreed}};
       std::fprintf(per_turn, "%s\n", line.dump().c_str());
     }
     a.per_turn.clear();
     if (flags.has("per-replay"))
       std::printf("%s: %lld ship actions, %.1f%% agreed (always-stay %.1f%%)\n", path.c_str(),
-                  static_cast<long long>(a.ship(lab::ShipClass::All).decisions), 100 * a.ship(lab::ShipClass::All).rate(),
-                  100 * a.stay_rate());
+                  static_cast<long long>(a.ship(lab::ShipClass::All).decisions),
+                  100 * a.ship(lab::ShipClass::All).rate(), 100 * a.stay_rate());
     total += a;
   }
   if (per_turn) {
@@ -107,27 +112,27 @@ int run(const std::vector<std::string>& args) {
   return 0;
 }
 
-HALITE_COMMAND(Command{
-    "agreement", "how often a planner gives the orders a recorded player gave (opponent-model fidelity)",
-    "usage: halite agreement REPLAY... --planner SPEC --player N [--iterations N] [--budget-ms MS]\n"
-    "                        [--seed 1] [--per-replay] [--per-turn FILE] [--json]\n\n"
-    "Reproduces each replay through the engine and, on every turn in which player N\n"
-    "was active, has the planner plan for N from that turn's state (after every\n"
-    "earlier state, as in a game) and compares its orders with N's recorded ones,\n"
-    "unit by unit, as the engine reads them. Prints the share of ship actions that\n"
-    "agree, overall and by class (empty or loaded, an enemy ship within 2 moves or\n"
-    "not, what N recorded), the always-stay baseline, the spawn decisions and the\n"
-    "confusion matrix of ship actions. docs/opponent-models.md has the measurements.\n\n"
-    "  --planner SPEC   as halite arena takes it: NAME[:k=v,...] or NAME@FILE[:k=v,...]\n"
-    "  --player N       the recorded player to imitate (its index in the replay)\n"
-    "  --iterations N   per-turn iteration cap (deterministic with --seed)\n"
-    "  --budget-ms MS   per-turn deadline\n"
-    "  --seed S         the planner's seed when the spec fixes none (default 1)\n"
-    "  --per-replay     one line per replay as well\n"
-    "  --per-turn FILE  each compared turn's ship tally as JSONL: replay, player, step,\n"
-    "                   decisions, agreed (written whole or not at all)\n"
-    "  --json           the totals as one JSON object\n",
-    run});
+HALITE_COMMAND(Command{"agreement",
+                       "how often a planner gives the orders a recorded player gave (opponent-model fidelity)",
+                       "usage: halite agreement REPLAY... --planner SPEC --player N [--iterations N] [--budget-ms MS]\n"
+                       "                        [--seed 1] [--per-replay] [--per-turn FILE] [--json]\n\n"
+                       "Reproduces each replay through the engine and, on every turn in which player N\n"
+                       "was active, has the planner plan for N from that turn's state (after every\n"
+                       "earlier state, as in a game) and compares its orders with N's recorded ones,\n"
+                       "unit by unit, as the engine reads them. Prints the share of ship actions that\n"
+                       "agree, overall and by class (empty or loaded, an enemy ship within 2 moves or\n"
+                       "not, what N recorded), the always-stay baseline, the spawn decisions and the\n"
+                       "confusion matrix of ship actions. docs/opponent-models.md has the measurements.\n\n"
+                       "  --planner SPEC   as halite arena takes it: NAME[:k=v,...] or NAME@FILE[:k=v,...]\n"
+                       "  --player N       the recorded player to imitate (its index in the replay)\n"
+                       "  --iterations N   per-turn iteration cap (deterministic with --seed)\n"
+                       "  --budget-ms MS   per-turn deadline\n"
+                       "  --seed S         the planner's seed when the spec fixes none (default 1)\n"
+                       "  --per-replay     one line per replay as well\n"
+                       "  --per-turn FILE  each compared turn's ship tally as JSONL: replay, player, step,\n"
+                       "                   decisions, agreed (written whole or not at all)\n"
+                       "  --json           the totals as one JSON object\n",
+                       run});
 
 }  // namespace
 }  // namespace halite::tools

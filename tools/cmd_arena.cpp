@@ -15,13 +15,13 @@
 namespace halite::tools {
 namespace {
 
-
 // The games already in `path` (a run of this arena, stopped or still going),
 // for --resume and --summary. A torn last line (the writer killed, or still
 // writing, mid-line) is left out, and with `cut_torn_line` (--resume) cut off
 // the file; any other line that is not a game of this arena is an error
 // naming it.
-std::vector<lab::ArenaGame> read_finished_games(const lab::ArenaOptions& o, const std::string& path, bool cut_torn_line) {
+std::vector<lab::ArenaGame> read_finished_games(const lab::ArenaOptions& o, const std::string& path,
+                                                bool cut_torn_line) {
   std::vector<lab::ArenaGame> games;
   if (!std::filesystem::exists(path)) return games;
   const std::string text = read_file_text(path);
@@ -59,8 +59,9 @@ void print_summary(const lab::ArenaOptions& o, const lab::ArenaSummary& summary,
   }
   const std::string games = summary.games == o.games ? std::to_string(o.games)
                                                      : std::to_string(summary.games) + " of " + std::to_string(o.games);
-  std::printf("%s %s games, %dx%d, %d steps, budget %s\n\n", games.c_str(), o.four_player ? "four-player" : "two-player",
-              o.config.size, o.config.size, o.config.episode_steps, budget_text(o.budget).c_str());
+  std::printf("%s %s games, %dx%d, %d steps, budget %s\n\n", games.c_str(),
+              o.four_player ? "four-player" : "two-player", o.config.size, o.config.size, o.config.episode_steps,
+              budget_text(o.budget).c_str());
   std::printf("%s", summary.table().c_str());
 }
 
@@ -69,8 +70,8 @@ int run(const std::vector<std::string>& args) {
   const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   if (serve_if_worker(cluster, args, cores)) return 0;
   Flags flags(args,
-              {"players", "games", "jobs", "budget-ms", "iterations", "seed", "size", "episode-steps", "out",
-               "replays", "act-timeout", "overage", "python"},
+              {"players", "games", "jobs", "budget-ms", "iterations", "seed", "size", "episode-steps", "out", "replays",
+               "act-timeout", "overage", "python"},
               {"four-player", "json", "no-progress", "resume", "summary"});
   if (!flags.positional().empty()) throw UsageError("unexpected argument '" + flags.positional()[0] + "'");
   lab::ArenaOptions o;
@@ -82,8 +83,10 @@ int run(const std::vector<std::string>& args) {
   } catch (const search::ParamError& e) {
     throw UsageError(e.what());
   }
-  if (!o.four_player && o.players.size() != 2) throw UsageError("two-player games take exactly two players (or use --four-player)");
-  if (o.four_player && (o.players.empty() || o.players.size() > 4)) throw UsageError("--four-player takes 1 to 4 players");
+  if (!o.four_player && o.players.size() != 2)
+    throw UsageError("two-player games take exactly two players (or use --four-player)");
+  if (o.four_player && (o.players.empty() || o.players.size() > 4))
+    throw UsageError("--four-player takes 1 to 4 players");
   o.games = static_cast<int>(flags.get_int("games", 10, 1, 10'000'000));
   o.jobs = static_cast<int>(flags.get_int("jobs", cores, 1, kMaxJobs));
   o.budget.milliseconds = flags.get_double("budget-ms", 0, 0, 1e7);
@@ -110,7 +113,8 @@ int run(const std::vector<std::string>& args) {
     // The games --out holds so far (a run going on in another process, or
     // stopped), summed up as the arena would; nothing is played or written.
     if (out_path.empty()) throw UsageError("--summary reads the games of --out: give --out");
-    if (resume || !o.replay_dir.empty()) throw UsageError("--summary plays nothing: it takes neither --resume nor --replays");
+    if (resume || !o.replay_dir.empty())
+      throw UsageError("--summary plays nothing: it takes neither --resume nor --replays");
     if (!std::filesystem::exists(out_path)) throw std::runtime_error(out_path + ": no such file");
     print_summary(o, lab::summarize_arena(o, read_finished_games(o, out_path, /*cut_torn_line=*/false)), json);
     return 0;
@@ -137,7 +141,8 @@ int run(const std::vector<std::string>& args) {
     const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     const double eta = elapsed / (done - already) * (o.games - done);
     const int width = 30, filled = width * done / o.games;
-    std::fprintf(stderr, "\r[%s%s] %d/%d games  %.0fs elapsed  ETA %.0fs ", std::string(static_cast<size_t>(filled), '#').c_str(),
+    std::fprintf(stderr, "\r[%s%s] %d/%d games  %.0fs elapsed  ETA %.0fs ",
+                 std::string(static_cast<size_t>(filled), '#').c_str(),
                  std::string(static_cast<size_t>(width - filled), '.').c_str(), done, o.games, elapsed, eta);
     std::fflush(stderr);
   };
@@ -148,7 +153,8 @@ int run(const std::vector<std::string>& args) {
 }
 
 HALITE_COMMAND(Command{
-    "arena", "play many games between planners and Python agent files; per-game JSONL and a summary with win rates, CIs and Elo",
+    "arena",
+    "play many games between planners and Python agent files; per-game JSONL and a summary with win rates, CIs and Elo",
     "usage: halite arena --players 'SPEC;SPEC' [--games 10] [--four-player] [--jobs CORES]\n"
     "                    [--budget-ms MS] [--iterations N] [--seed 1] [--size 21] [--episode-steps 400]\n"
     "                    [--out FILE.jsonl [--resume | --summary]] [--replays DIR] [--json] [--no-progress]\n"

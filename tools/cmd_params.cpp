@@ -21,17 +21,21 @@ int run(const std::vector<std::string>& args) {
   search::Params params;
   try {
     std::string planner = name;
-    params = flags.has("file") ? search::params_from_file(&planner, flags.get("file", "")) : search::default_params(name);
+    params =
+        flags.has("file") ? search::params_from_file(&planner, flags.get("file", "")) : search::default_params(name);
     for (const std::string& s : flags.get_all("set")) params.set_from_string(s);
   } catch (const search::ParamError& e) {
     throw UsageError(e.what());
   }
-  if (flags.has("json")) std::printf("%s\n", params.to_json().dump(2).c_str());
-  else std::printf("%s: %s\n\n%s", name.c_str(), search::planner_info(name).summary.c_str(), params.describe().c_str());
+  if (flags.has("json"))
+    std::printf("%s\n", params.to_json().dump(2).c_str());
+  else
+    std::printf("%s: %s\n\n%s", name.c_str(), search::planner_info(name).summary.c_str(), params.describe().c_str());
   return 0;
 }
 
-HALITE_COMMAND(Command{"params", "list the planners, or print a planner's parameters (name, value, default, range, help)",
+HALITE_COMMAND(Command{"params",
+                       "list the planners, or print a planner's parameters (name, value, default, range, help)",
                        "usage: halite params [PLANNER] [--file PARAMS.json] [--set name=value]... [--json]\n\n"
                        "Without PLANNER: the registered planners. With PLANNER: each of its declared\n"
                        "parameters with its value, default, range and help, after applying --file (a\n"

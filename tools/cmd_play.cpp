@@ -10,8 +10,10 @@ namespace halite::tools {
 namespace {
 
 int run(const std::vector<std::string>& args) {
-  Flags flags(args, {"seed", "players", "size", "agents", "out", "budget-ms", "iterations", "episode-steps",
-                     "act-timeout", "overage", "python", "view"}, {});
+  Flags flags(args,
+              {"seed", "players", "size", "agents", "out", "budget-ms", "iterations", "episode-steps", "act-timeout",
+               "overage", "python", "view"},
+              {});
   if (!flags.positional().empty()) throw UsageError("unexpected argument '" + flags.positional()[0] + "'");
   const int players = static_cast<int>(flags.get_int("players", 4, 1, 4));
   if (players == 3) throw UsageError("--players takes 1, 2 or 4");
@@ -39,7 +41,8 @@ int run(const std::vector<std::string>& args) {
     for (int p = 0; p < players; ++p) names.emplace_back(kDefaultLineUp[p]);
   }
   if (static_cast<int>(names.size()) != players)
-    throw UsageError("--agents names " + std::to_string(names.size()) + " agents for " + std::to_string(players) + " players");
+    throw UsageError("--agents names " + std::to_string(names.size()) + " agents for " + std::to_string(players) +
+                     " players");
 
   std::vector<lab::PlayerSpec> specs;
   std::vector<const lab::PlayerSpec*> seat_specs;
@@ -97,13 +100,16 @@ int run(const std::vector<std::string>& args) {
                 pl.bank, ships, yards, status_name(pl.status),
                 result.errors[p].empty() ? "" : (" (" + result.errors[p] + ")").c_str());
   }
-  if (flags.has("view")) std::printf("\nview: %s written (open it in a browser)\n", page_path.c_str());
-  else std::printf("\nview: halite view %s --out %s\n", out.c_str(), page_path.c_str());
+  if (flags.has("view"))
+    std::printf("\nview: %s written (open it in a browser)\n", page_path.c_str());
+  else
+    std::printf("\nview: halite view %s --out %s\n", out.c_str(), page_path.c_str());
   return 0;
 }
 
 HALITE_COMMAND(Command{
-    "play", "play one game between built-in agents or Python agent files; write a Kaggle replay and print the standings",
+    "play",
+    "play one game between built-in agents or Python agent files; write a Kaggle replay and print the standings",
     "usage: halite play [--players 4] [--seed 1] [--size 21] [--agents 'a;b;c;d'] [--out FILE]\n"
     "                   [--budget-ms MS] [--iterations N] [--episode-steps 400]\n"
     "                   [--act-timeout 3] [--overage 60] [--python /usr/bin/python3]\n"

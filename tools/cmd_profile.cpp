@@ -9,12 +9,12 @@
 
 #include "command.h"
 #include "halite/json_codec.h"
-#include "halite/replay_check.h"
 #include "halite/lab/arena.h"
 #include "halite/lab/match.h"
 #include "halite/lab/svg_plot.h"
-#include "halite/search/planners/mcts.h"
+#include "halite/replay_check.h"
 #include "halite/search/param_file.h"
+#include "halite/search/planners/mcts.h"
 
 namespace halite::tools {
 namespace {
@@ -106,10 +106,11 @@ void print_tree_summary(const std::vector<RecordingPlanner::Turn>& turns) {
     if (!t.tree.chose_policy) ++off_policy, gain += t.tree.answer_gain;
   }
   const auto mean = [](double sum, int count) { return count > 0 ? sum / count : 0.0; };
-  std::printf("tree: searched on %d of %zu turns (mean %.1f ships, %.0f root visits); a subtree kept from the turn "
-              "before on %d (mean %.0f visits); answer off the policy's joint move on %d (mean estimated gain %.1f)\n",
-              searched, turns.size(), mean(ships, searched), mean(visits, searched), reused, mean(reused_visits, reused),
-              off_policy, mean(gain, off_policy));
+  std::printf(
+      "tree: searched on %d of %zu turns (mean %.1f ships, %.0f root visits); a subtree kept from the turn "
+      "before on %d (mean %.0f visits); answer off the policy's joint move on %d (mean estimated gain %.1f)\n",
+      searched, turns.size(), mean(ships, searched), mean(visits, searched), reused, mean(reused_visits, reused),
+      off_policy, mean(gain, off_policy));
   std::printf("opponents per turn: predicted by the recogniser %.2f, fleet with fitted parameters %.2f\n",
               mean(predicted, static_cast<int>(turns.size())), mean(fitted, static_cast<int>(turns.size())));
 }
@@ -129,7 +130,8 @@ int run_planner(const Flags& flags) {
   } catch (const search::ParamError& e) {
     throw UsageError(e.what());
   }
-  if (opponents.size() != 1 && opponents.size() != 3) throw UsageError("--opponents takes 1 (two-player) or 3 (four-player) specs");
+  if (opponents.size() != 1 && opponents.size() != 3)
+    throw UsageError("--opponents takes 1 (two-player) or 3 (four-player) specs");
   const uint64_t seed = static_cast<uint64_t>(flags.get_int("seed", 1, 0, 4294967295LL));
   lab::MatchOptions mo;
   mo.config.size = static_cast<int>(flags.get_int("size", mo.config.size, kMinBoardSize, kMaxBoardSize));
@@ -155,14 +157,15 @@ int run_planner(const Flags& flags) {
     std::ofstream csv(flags.get("csv", ""));
     csv << "turn,ms,iterations,simulated_steps,ships";
     if (recorder->has_tree())
-      csv << ",searched_ships,nodes,root_visits,reused_visits,chose_policy,answer_gain,verified_arms,predicted_opponents,"
+      csv << ",searched_ships,nodes,root_visits,reused_visits,chose_policy,answer_gain,verified_arms,predicted_"
+             "opponents,"
              "fitted_opponents";
     csv << "\n";
     for (const auto& t : turns) {
       csv << t.turn << "," << t.ms << "," << t.iterations << "," << t.simulated_steps << "," << t.ships;
       if (recorder->has_tree())
-        csv << "," << t.tree.units << "," << t.tree.nodes << "," << t.tree.root_visits << "," << t.tree.reused_visits << ","
-            << (t.tree.chose_policy ? 1 : 0) << "," << t.tree.answer_gain << "," << t.tree.verified_arms << ","
+        csv << "," << t.tree.units << "," << t.tree.nodes << "," << t.tree.root_visits << "," << t.tree.reused_visits
+            << "," << (t.tree.chose_policy ? 1 : 0) << "," << t.tree.answer_gain << "," << t.tree.verified_arms << ","
             << t.tree.predicted_opponents << "," << t.tree.fitted_opponents;
       csv << "\n";
     }
@@ -170,8 +173,9 @@ int run_planner(const Flags& flags) {
   }
   if (flags.has("svg")) {
     lab::PlotPanel time{"wall time of plan() per turn", "ms", {{"ms", {}, {}, false}}};
-    lab::PlotPanel sims{"work per turn (Planner::last_stats)", "count",
-                           {{"iterations", {}, {}, false}, {"simulated steps", {}, {}, false}}};
+    lab::PlotPanel sims{"work per turn (Planner::last_stats)",
+                        "count",
+                        {{"iterations", {}, {}, false}, {"simulated steps", {}, {}, false}}};
     lab::PlotPanel ships{"own ships", "ships", {{"ships", {}, {}, false}}};
     if (recorder->has_tree()) ships.series.push_back({"searched by the tree", {}, {}, false});
     for (const auto& t : turns) {
@@ -182,18 +186,20 @@ int run_planner(const Flags& flags) {
       if (recorder->has_tree()) ships.series[1].x.push_back(t.turn), ships.series[1].y.push_back(t.tree.units);
     }
     std::ofstream svg(flags.get("svg", ""));
-    svg << lab::svg_plot("halite profile " + name + " (" + budget_text(mo.budget) + ", " + std::to_string(mo.config.size) + "x" +
-                                std::to_string(mo.config.size) + ", seed " + std::to_string(seed) + ")",
-                            "turn", {time, sims, ships});
+    svg << lab::svg_plot("halite profile " + name + " (" + budget_text(mo.budget) + ", " +
+                             std::to_string(mo.config.size) + "x" + std::to_string(mo.config.size) + ", seed " +
+                             std::to_string(seed) + ")",
+                         "turn", {time, sims, ships});
     if (!svg) throw std::runtime_error("cannot write " + flags.get("svg", ""));
   }
 
   std::vector<double> ms;
   double iters = 0, steps = 0;
-  for (const auto& t : turns) ms.push_back(t.ms), iters += static_cast<double>(t.iterations), steps += static_cast<double>(t.simulated_steps);
+  for (const auto& t : turns)
+    ms.push_back(t.ms), iters += static_cast<double>(t.iterations), steps += static_cast<double>(t.simulated_steps);
   const double n = std::max<double>(1, static_cast<double>(turns.size()));
-  std::printf("%s: %zu turns, %d players, %dx%d board, seat %d, reward %.0f (rank %d)%s%s\n", name.c_str(), turns.size(),
-              static_cast<int>(seats.size()), mo.config.size, mo.config.size, seat, result.rewards[seat],
+  std::printf("%s: %zu turns, %d players, %dx%d board, seat %d, reward %.0f (rank %d)%s%s\n", name.c_str(),
+              turns.size(), static_cast<int>(seats.size()), mo.config.size, mo.config.size, seat, result.rewards[seat],
               result.ranks[seat] + 1, result.errors[seat].empty() ? "" : ", error: ", result.errors[seat].c_str());
   std::printf("ms per turn: p50 %.2f  p99 %.2f  max %.2f  mean %.2f\n", percentile(ms, 0.5), percentile(ms, 0.99),
               ms.empty() ? 0.0 : *std::max_element(ms.begin(), ms.end()), [&] {
@@ -231,7 +237,8 @@ int run_pauses(double seconds) {
   int64_t counts[std::size(thresholds_ms)] = {};
   int64_t reads = 0;
   double longest = 0;
-  const Clock::time_point start = Clock::now(), end = start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+  const Clock::time_point start = Clock::now(), end = start + std::chrono::duration_cast<Clock::duration>(
+                                                                  std::chrono::duration<double>(seconds));
   Clock::time_point previous = start;
   for (Clock::time_point now = start; now < end; previous = now) {
     now = Clock::now();
@@ -240,10 +247,11 @@ int run_pauses(double seconds) {
     longest = std::max(longest, gap);
     for (size_t k = 0; k < std::size(thresholds_ms); ++k) counts[k] += gap > thresholds_ms[k];
   }
-  std::printf("clock read %lld times in %.1f s; gaps over 1 ms: %lld, over 2 ms: %lld, over 5 ms: %lld, over 10 ms: %lld; "
-              "longest %.2f ms\n",
-              static_cast<long long>(reads), seconds, static_cast<long long>(counts[0]), static_cast<long long>(counts[1]),
-              static_cast<long long>(counts[2]), static_cast<long long>(counts[3]), longest);
+  std::printf(
+      "clock read %lld times in %.1f s; gaps over 1 ms: %lld, over 2 ms: %lld, over 5 ms: %lld, over 10 ms: %lld; "
+      "longest %.2f ms\n",
+      static_cast<long long>(reads), seconds, static_cast<long long>(counts[0]), static_cast<long long>(counts[1]),
+      static_cast<long long>(counts[2]), static_cast<long long>(counts[3]), longest);
   return 0;
 }
 
@@ -257,8 +265,8 @@ int run(const std::vector<std::string>& args) {
     return run_pauses(flags.get_double("pauses", 10, 0.001, 86400));
   }
   if (flags.has("planner")) return run_planner(flags);
-  for (const char* f : {"set", "params", "opponents", "budget-ms", "iterations", "seed", "size", "episode-steps", "seat",
-                        "csv", "svg"})
+  for (const char* f :
+       {"set", "params", "opponents", "budget-ms", "iterations", "seed", "size", "episode-steps", "seat", "csv", "svg"})
     if (flags.has(f)) throw UsageError(std::string("--") + f + " needs --planner");
   if (flags.positional().size() != 1) throw UsageError("give exactly one replay file");
   const int reps = static_cast<int>(flags.get_int("reps", 200, 1, 1'000'000));
@@ -308,7 +316,9 @@ int run(const std::vector<std::string>& args) {
 }
 
 HALITE_COMMAND(Command{
-    "profile", "measure state-copy and turn-resolution cost on a replay, a planner's time per turn over a game, or the machine's pauses",
+    "profile",
+    "measure state-copy and turn-resolution cost on a replay, a planner's time per turn over a game, or the machine's "
+    "pauses",
     "usage: halite profile [--reps 200] FILE\n"
     "       halite profile --planner NAME [--set k=v]... [--params FILE.json] [--opponents 'SPEC[;SPEC;SPEC]']\n"
     "                      [--budget-ms MS | --iterations N] [--seed 1] [--size 21] [--episode-steps 400]\n"

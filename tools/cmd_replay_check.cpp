@@ -33,20 +33,19 @@ int run(const std::vector<std::string>& args) {
   return failed ? 1 : 0;
 }
 
-HALITE_COMMAND(Command{
-    "replay-check", "replay recorded games through the engine and report the first difference",
-    "usage: halite replay-check [--quiet] FILE...\n\n"
-    "Replays each file from step 0 using only its configuration and recorded actions\n"
-    "(and the failure statuses it records for agents that raised, answered invalidly\n"
-    "or timed out), and compares every observation, reward and status exactly: cell\n"
-    "halite as doubles, unit dictionaries without regard to key order. Files that\n"
-    "record randomSeed also have their starting board checked against the generator.\n"
-    "Accepts plain replay JSON (any key order), gzip-compressed files, and the Kaggle\n"
-    "API wrapper {\"replay\": \"<replay as a JSON string>\"}.\n\n"
-    "Prints, per file, OK with its state count or the first difference (step, player,\n"
-    "field, expected, got). Exit status 0 only if every file matches.\n\n"
-    "  --quiet   print only the files that do not match\n",
-    run});
+HALITE_COMMAND(Command{"replay-check", "replay recorded games through the engine and report the first difference",
+                       "usage: halite replay-check [--quiet] FILE...\n\n"
+                       "Replays each file from step 0 using only its configuration and recorded actions\n"
+                       "(and the failure statuses it records for agents that raised, answered invalidly\n"
+                       "or timed out), and compares every observation, reward and status exactly: cell\n"
+                       "halite as doubles, unit dictionaries without regard to key order. Files that\n"
+                       "record randomSeed also have their starting board checked against the generator.\n"
+                       "Accepts plain replay JSON (any key order), gzip-compressed files, and the Kaggle\n"
+                       "API wrapper {\"replay\": \"<replay as a JSON string>\"}.\n\n"
+                       "Prints, per file, OK with its state count or the first difference (step, player,\n"
+                       "field, expected, got). Exit status 0 only if every file matches.\n\n"
+                       "  --quiet   print only the files that do not match\n",
+                       run});
 
 }  // namespace
 }  // namespace halite::tools

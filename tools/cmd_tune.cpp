@@ -12,7 +12,6 @@
 namespace halite::tools {
 namespace {
 
-
 // Written whole, then renamed: a reader never sees half a file.
 void write_file(const std::string& path, const std::string& text) {
   const std::string tmp = path + ".tmp";
@@ -26,9 +25,12 @@ void write_file(const std::string& path, const std::string& text) {
 
 std::string duration_text(double s) {
   char buf[32];
-  if (s < 60) std::snprintf(buf, sizeof buf, "%.0fs", s);
-  else if (s < 3600) std::snprintf(buf, sizeof buf, "%dm%02ds", static_cast<int>(s) / 60, static_cast<int>(s) % 60);
-  else std::snprintf(buf, sizeof buf, "%dh%02dm", static_cast<int>(s) / 3600, static_cast<int>(s) / 60 % 60);
+  if (s < 60)
+    std::snprintf(buf, sizeof buf, "%.0fs", s);
+  else if (s < 3600)
+    std::snprintf(buf, sizeof buf, "%dm%02ds", static_cast<int>(s) / 60, static_cast<int>(s) % 60);
+  else
+    std::snprintf(buf, sizeof buf, "%dh%02dm", static_cast<int>(s) / 3600, static_cast<int>(s) / 60 % 60);
   return buf;
 }
 
@@ -38,10 +40,10 @@ std::string duration_ms_text(double ms) {
   return buf;
 }
 
-const std::vector<std::string> kSettingFlags = {"planner", "params", "start", "set", "mode", "opponent",
-                                                "games-per-iteration", "spsa-iterations", "iterations", "budget-ms",
-                                                "size", "episode-steps", "players", "seed", "c-end-ratio", "r-end",
-                                                "c-end", "alpha", "gamma", "A-ratio", "log"};
+const std::vector<std::string> kSettingFlags = {
+    "planner",         "params",     "start",     "set",   "mode",          "opponent", "games-per-iteration",
+    "spsa-iterations", "iterations", "budget-ms", "size",  "episode-steps", "players",  "seed",
+    "c-end-ratio",     "r-end",      "c-end",     "alpha", "gamma",         "A-ratio",  "log"};
 
 // --resume LOG: the planner the log tunes, for the default output names.
 std::string planner_of_tune_log(const std::string& log_path) {
@@ -122,8 +124,7 @@ void print_start(const lab::TuneOptions& o, const std::string& log_path) {
   std::printf("tuning %s: %zu parameters, %d iterations of %d games (%s, %d players), %dx%d, %d steps, budget %s\n",
               o.planner.c_str(), lab::tune_params(o).size(), o.spsa.iterations, o.games,
               o.mode == "pair" ? "theta+ vs theta-" : ("each vs " + o.opponent).c_str(), o.players, o.config.size,
-              o.config.size, o.config.episode_steps,
-              budget_text(o.budget).c_str());
+              o.config.size, o.config.episode_steps, budget_text(o.budget).c_str());
   std::printf("log: %s (continue with: halite tune --resume %s)\n", log_path.c_str(), log_path.c_str());
   std::fflush(stdout);
 }
@@ -135,8 +136,8 @@ void print_end(const lab::TuneRun& result, const std::string& out_path, const st
               result.options.spsa.iterations);
   std::printf("wrote %s (tuned parameters), %s, %s\n", out_path.c_str(), csv_path.c_str(), svg_path.c_str());
   std::printf("check: halite arena --players '%s@%s;%s' --games 200 --size %d --episode-steps %d%s\n",
-              result.options.planner.c_str(), out_path.c_str(), result.options.planner.c_str(), result.options.config.size,
-              result.options.config.episode_steps,
+              result.options.planner.c_str(), out_path.c_str(), result.options.planner.c_str(),
+              result.options.config.size, result.options.config.episode_steps,
               result.options.budget.milliseconds > 0
                   ? (" --budget-ms " + duration_ms_text(result.options.budget.milliseconds)).c_str()
                   : (" --iterations " + std::to_string(result.options.budget.iterations)).c_str());

@@ -84,7 +84,8 @@ int run(const std::vector<std::string>& args) {
                              games[0].replay.config.random_seed == games[1].replay.config.random_seed))
     std::fprintf(stderr, "note: the two games do not start from the same board (size or seed differ)\n");
 
-  const std::string title = "halite view: " + inputs.front().label + (inputs.size() > 1 ? " vs " + inputs[1].label : "");
+  const std::string title =
+      "halite view: " + inputs.front().label + (inputs.size() > 1 ? " vs " + inputs[1].label : "");
   const std::string page = view::render_page(view::view_data(inputs), title);
   const std::string out = flags.get("out", default_out(paths.front()));
   std::ofstream file(out, std::ios::binary);

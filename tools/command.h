@@ -14,8 +14,8 @@ namespace halite::tools {
 
 struct Command {
   std::string name;
-  std::string summary;  // one line, for `halite --help`
-  std::string usage;    // the full `halite <name> --help` text
+  std::string summary;                                           // one line, for `halite --help`
+  std::string usage;                                             // the full `halite <name> --help` text
   std::function<int(const std::vector<std::string>& args)> run;  // args exclude the command name
 };
 

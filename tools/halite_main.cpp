@@ -28,7 +28,9 @@ bool register_command(Command command) {
   return true;
 }
 
-const std::vector<Command>& commands() { return registry(); }
+const std::vector<Command>& commands() {
+  return registry();
+}
 
 lab::PlayerSpec parse_player_spec(const std::string& text, int num_players) {
   const bool submission = text == kSubmissionSpec || text.rfind(std::string(kSubmissionSpec) + ":", 0) == 0;
@@ -127,7 +129,8 @@ long long Flags::get_int(const std::string& name, long long fallback, long long 
   long long v = 0;
   if (!absl::SimpleAtoi(text, &v)) throw UsageError("--" + name + " takes a whole number, got '" + text + "'");
   if (v < lo || v > hi)
-    throw UsageError("--" + name + " = " + text + " is out of range (" + std::to_string(lo) + " to " + std::to_string(hi) + ")");
+    throw UsageError("--" + name + " = " + text + " is out of range (" + std::to_string(lo) + " to " +
+                     std::to_string(hi) + ")");
   return v;
 }
 
@@ -137,7 +140,8 @@ double Flags::get_double(const std::string& name, double fallback, double lo, do
   double v = 0;
   if (!absl::SimpleAtod(text, &v)) throw UsageError("--" + name + " takes a number, got '" + text + "'");
   if (!(v >= lo && v <= hi))  // also refuses nan
-    throw UsageError("--" + name + " = " + text + " is out of range (" + std::to_string(lo) + " to " + std::to_string(hi) + ")");
+    throw UsageError("--" + name + " = " + text + " is out of range (" + std::to_string(lo) + " to " +
+                     std::to_string(hi) + ")");
   return v;
 }
 
@@ -146,8 +150,10 @@ bool serve_if_worker(lab::Cluster& cluster, const std::vector<std::string>& args
   int jobs = default_jobs;
   for (size_t i = 0; i < args.size(); ++i) {
     std::string value;
-    if (args[i] == "--jobs" && i + 1 < args.size()) value = args[i + 1];
-    else if (args[i].rfind("--jobs=", 0) == 0) value = args[i].substr(7);
+    if (args[i] == "--jobs" && i + 1 < args.size())
+      value = args[i + 1];
+    else if (args[i].rfind("--jobs=", 0) == 0)
+      value = args[i].substr(7);
     int parsed = 0;
     if (!value.empty() && absl::SimpleAtoi(value, &parsed) && parsed >= 1 && parsed <= kMaxJobs) jobs = parsed;
   }

@@ -31,8 +31,7 @@ MersenneTwister MersenneTwister::python_seeded(uint32_t seed) {
     }
   }
   for (int k = n - 1; k > 0; --k) {
-    mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941u)) -
-            static_cast<uint32_t>(i);
+    mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941u)) - static_cast<uint32_t>(i);
     if (++i >= n) {
       mt[0] = mt[n - 1];
       i = 1;
@@ -45,8 +44,7 @@ MersenneTwister MersenneTwister::python_seeded(uint32_t seed) {
 
 void MersenneTwister::init_genrand(uint32_t s) {
   mt_[0] = s;
-  for (uint32_t i = 1; i < mt_.size(); ++i)
-    mt_[i] = 1812433253u * (mt_[i - 1] ^ (mt_[i - 1] >> 30)) + i;
+  for (uint32_t i = 1; i < mt_.size(); ++i) mt_[i] = 1812433253u * (mt_[i - 1] ^ (mt_[i - 1] >> 30)) + i;
   index_ = static_cast<int>(mt_.size());
 }
 
@@ -130,8 +128,7 @@ int binomial_inversion(MersenneTwister& rng, int n, double p) {
 }  // namespace
 
 int MersenneTwister::binomial(int n, double p) {
-  if (n < 0 || !(p >= 0.0 && p <= 1.0))
-    throw std::invalid_argument("binomial: need n >= 0 and 0 <= p <= 1");
+  if (n < 0 || !(p >= 0.0 && p <= 1.0)) throw std::invalid_argument("binomial: need n >= 0 and 0 <= p <= 1");
   // numpy legacy: p > 0.5 draws the complement count with q = 1 - p.
   if (p <= 0.5) {
     if (p * n > 30.0) throw std::invalid_argument("binomial: BTPE case (n*p > 30) not implemented");
@@ -142,8 +139,7 @@ int MersenneTwister::binomial(int n, double p) {
   return n - binomial_inversion(*this, n, q);
 }
 
-void generate_starting_halite(int size, uint32_t seed, int64_t starting_halite,
-                              double* out) {
+void generate_starting_halite(int size, uint32_t seed, int64_t starting_halite, double* out) {
   if (size < 1) throw std::invalid_argument("generate_starting_halite: size must be >= 1");
   // The reference seeds numpy first, then Python; the streams are
   // independent, so only the draw order within each stream matters.
@@ -152,9 +148,7 @@ void generate_starting_halite(int size, uint32_t seed, int64_t starting_halite,
 
   const int half = (size + 1) / 2;
   std::vector<int64_t> grid(static_cast<size_t>(half) * half, 0);
-  auto at = [half](std::vector<int64_t>& g, int r, int c) -> int64_t& {
-    return g[static_cast<size_t>(r) * half + c];
-  };
+  auto at = [half](std::vector<int64_t>& g, int r, int c) -> int64_t& { return g[static_cast<size_t>(r) * half + c]; };
 
   for (int i = 0; i < half; ++i) {
     // Python evaluates the row index before the column index.
@@ -180,8 +174,7 @@ void generate_starting_halite(int size, uint32_t seed, int64_t starting_halite,
   // all binomials. astype(int) truncates toward zero.
   std::vector<int64_t> sprout(grid.size());
   for (auto& s : sprout) s = static_cast<int64_t>(np_rng.gumbel(0, 300.0));
-  for (size_t k = 0; k < sprout.size(); ++k)
-    radius[k] += std::max<int64_t>(sprout[k], 0) * np_rng.binomial(1, 0.5);
+  for (size_t k = 0; k < sprout.size(); ++k) radius[k] += std::max<int64_t>(sprout[k], 0) * np_rng.binomial(1, 0.5);
 
   const int quarter = half / 4;
   for (int r = half - quarter; r < half; ++r)
@@ -193,17 +186,16 @@ void generate_starting_halite(int size, uint32_t seed, int64_t starting_halite,
   if (total == 0) {
     // The reference computes 0 / 0 in numpy (nan) and int(nan) raises
     // ValueError: that seed cannot start a game there either.
-    throw std::invalid_argument("generate_starting_halite: size " + std::to_string(size) +
-                                " with seed " + std::to_string(seed) +
-                                " yields an empty board (the reference fails on it too)");
+    throw std::invalid_argument("generate_starting_halite: size " + std::to_string(size) + " with seed " +
+                                std::to_string(seed) + " yields an empty board (the reference fails on it too)");
   }
 
   for (int r = 0; r < half; ++r)
     for (int c = 0; c < half; ++c) {
       // numpy int64 arithmetic: the product wraps rather than overflowing
       // (done in unsigned to stay defined), then true division in doubles.
-      const int64_t product = static_cast<int64_t>(
-          static_cast<uint64_t>(at(radius, r, c)) * static_cast<uint64_t>(starting_halite));
+      const int64_t product =
+          static_cast<int64_t>(static_cast<uint64_t>(at(radius, r, c)) * static_cast<uint64_t>(starting_halite));
       const double val = std::trunc(static_cast<double>(product) / static_cast<double>(total) / 4);
       const int rr = size - 1 - r, cc = size - 1 - c;
       out[size * r + c] = val;
@@ -214,8 +206,7 @@ void generate_starting_halite(int size, uint32_t seed, int64_t starting_halite,
 }
 
 int starting_cell(int size, int num_players, int player) {
-  if (player < 0 || player >= num_players)
-    throw std::invalid_argument("starting_cell: player out of range");
+  if (player < 0 || player >= num_players) throw std::invalid_argument("starting_cell: player out of range");
   const int q1 = size / 4, q3 = 3 * size / 4;
   switch (num_players) {
     case 1:

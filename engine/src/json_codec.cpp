@@ -18,7 +18,9 @@ namespace {
 //
 // Strings are dumped with invalid UTF-8 replaced: a Json built in code (not
 // parsed) can hold any bytes, and dump() would throw nlohmann's type_error.
-std::string dump_scalar(const Json& v) { return v.dump(-1, ' ', false, Json::error_handler_t::replace); }
+std::string dump_scalar(const Json& v) {
+  return v.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
 
 std::string describe(const Json& v) {
   if (v.is_object()) return "an object of " + std::to_string(v.size()) + " keys";
@@ -58,7 +60,9 @@ Json number_json(double v) {
   return Json(v);
 }
 
-std::string key_path(const std::string& base, const std::string& key) { return base + "[\"" + key + "\"]"; }
+std::string key_path(const std::string& base, const std::string& key) {
+  return base + "[\"" + key + "\"]";
+}
 
 // The readers below check types before every access, so nlohmann should
 // never throw from them; this is the net that keeps the promise of JsonError
@@ -134,11 +138,14 @@ std::string read_file_text(const std::string& path) {
   // A truncated gzip stream ends without error from gzread; gzclose reports it.
   int code = 0;
   const char* message = gzerror(file.get(), &code);
-  if (code != Z_OK && code != Z_STREAM_END) throw JsonError(path + ": corrupt or truncated gzip data (" + message + ")");
+  if (code != Z_OK && code != Z_STREAM_END)
+    throw JsonError(path + ": corrupt or truncated gzip data (" + message + ")");
   return text;
 }
 
-Json read_json_file(const std::string& path) { return parse_json(read_file_text(path), path); }
+Json read_json_file(const std::string& path) {
+  return parse_json(read_file_text(path), path);
+}
 
 // --------------------------------------------------------- configuration --
 
@@ -157,18 +164,30 @@ static Config read_config(const Json& j, std::vector<std::string>* unknown_keys)
                         std::to_string(hi) + ")");
       return x;
     };
-    if (key == "episodeSteps") c.episode_steps = static_cast<int>(as_int(INT32_MIN, INT32_MAX));
-    else if (key == "size") c.size = static_cast<int>(as_int(INT32_MIN, INT32_MAX));
-    else if (key == "startingHalite") c.starting_halite = get_integer(v, path);
-    else if (key == "spawnCost") c.spawn_cost = get_integer(v, path);
-    else if (key == "convertCost") c.convert_cost = get_integer(v, path);
-    else if (key == "maxCellHalite") c.max_cell_halite = get_integer(v, path);
-    else if (key == "moveCost") c.move_cost = get_number(v, path);
-    else if (key == "collectRate") c.collect_rate = get_number(v, path);
-    else if (key == "regenRate") c.regen_rate = get_number(v, path);
-    else if (key == "actTimeout") c.act_timeout = get_number(v, path);
-    else if (key == "agentTimeout") c.agent_timeout = get_number(v, path);
-    else if (key == "runTimeout") c.run_timeout = get_number(v, path);
+    if (key == "episodeSteps")
+      c.episode_steps = static_cast<int>(as_int(INT32_MIN, INT32_MAX));
+    else if (key == "size")
+      c.size = static_cast<int>(as_int(INT32_MIN, INT32_MAX));
+    else if (key == "startingHalite")
+      c.starting_halite = get_integer(v, path);
+    else if (key == "spawnCost")
+      c.spawn_cost = get_integer(v, path);
+    else if (key == "convertCost")
+      c.convert_cost = get_integer(v, path);
+    else if (key == "maxCellHalite")
+      c.max_cell_halite = get_integer(v, path);
+    else if (key == "moveCost")
+      c.move_cost = get_number(v, path);
+    else if (key == "collectRate")
+      c.collect_rate = get_number(v, path);
+    else if (key == "regenRate")
+      c.regen_rate = get_number(v, path);
+    else if (key == "actTimeout")
+      c.act_timeout = get_number(v, path);
+    else if (key == "agentTimeout")
+      c.agent_timeout = get_number(v, path);
+    else if (key == "runTimeout")
+      c.run_timeout = get_number(v, path);
     else if (key == "randomSeed") {
       c.random_seed = static_cast<uint32_t>(as_int(0, 4294967295LL));
       c.has_random_seed = true;
@@ -185,12 +204,18 @@ Config config_from_json(const Json& j, std::vector<std::string>* unknown_keys) {
 }
 
 Json config_to_json(const Config& c) {
-  Json j = {{"episodeSteps", c.episode_steps},   {"actTimeout", number_json(c.act_timeout)},
-            {"runTimeout", number_json(c.run_timeout)}, {"startingHalite", c.starting_halite},
-            {"size", c.size},                     {"spawnCost", c.spawn_cost},
-            {"convertCost", c.convert_cost},       {"moveCost", number_json(c.move_cost)},
-            {"collectRate", c.collect_rate},       {"regenRate", c.regen_rate},
-            {"maxCellHalite", c.max_cell_halite},  {"agentTimeout", number_json(c.agent_timeout)}};
+  Json j = {{"episodeSteps", c.episode_steps},
+            {"actTimeout", number_json(c.act_timeout)},
+            {"runTimeout", number_json(c.run_timeout)},
+            {"startingHalite", c.starting_halite},
+            {"size", c.size},
+            {"spawnCost", c.spawn_cost},
+            {"convertCost", c.convert_cost},
+            {"moveCost", number_json(c.move_cost)},
+            {"collectRate", c.collect_rate},
+            {"regenRate", c.regen_rate},
+            {"maxCellHalite", c.max_cell_halite},
+            {"agentTimeout", number_json(c.agent_timeout)}};
   if (c.has_random_seed) j["randomSeed"] = c.random_seed;
   return j;
 }
@@ -278,11 +303,13 @@ static State read_observation(const Json& obs, const Config& config) {
   const auto yards = s.shipyards();
   for (size_t i = 0, j = 0; i < ships.size() && j < yards.size();) {
     if (ships[i].id == yards[j].id)
-      throw JsonError("observation.players: unit id \"" + ships[i].id.str() +
-                      "\" is both a ship (of player " + std::to_string(ships[i].owner) + ") and a shipyard (of player " +
-                      std::to_string(yards[j].owner) + ")");
-    if (ships[i].id < yards[j].id) ++i;
-    else ++j;
+      throw JsonError("observation.players: unit id \"" + ships[i].id.str() + "\" is both a ship (of player " +
+                      std::to_string(ships[i].owner) + ") and a shipyard (of player " + std::to_string(yards[j].owner) +
+                      ")");
+    if (ships[i].id < yards[j].id)
+      ++i;
+    else
+      ++j;
   }
   if (auto err = s.check(); !err.empty()) throw JsonError("observation is not a reachable position: " + err);
   return s;
@@ -316,11 +343,15 @@ void read_action_entry(std::string_view key, Action a, const State& s, int playe
   if (!UnitId::parse(key, &id)) {
     out->ignored.push_back(quoted() + ": not a unit id");
   } else if ((index = s.find_ship(id)) >= 0 && s.ships()[index].owner == player) {
-    if (a == Action::Spawn) out->ignored.push_back(quoted() + ": SPAWN given to a ship (it stays)");
-    else out->orders.push_back({id, a});
+    if (a == Action::Spawn)
+      out->ignored.push_back(quoted() + ": SPAWN given to a ship (it stays)");
+    else
+      out->orders.push_back({id, a});
   } else if ((index = s.find_shipyard(id)) >= 0 && s.shipyards()[index].owner == player) {
-    if (a != Action::Spawn) out->ignored.push_back(quoted() + ": " + action_name(a) + " given to a shipyard");
-    else out->orders.push_back({id, a});
+    if (a != Action::Spawn)
+      out->ignored.push_back(quoted() + ": " + action_name(a) + " given to a shipyard");
+    else
+      out->orders.push_back({id, a});
   } else {
     out->ignored.push_back(quoted() + ": not a live unit of player " + std::to_string(player));
   }
@@ -336,8 +367,8 @@ static ParsedAction read_action(const Json& answer, const State& s, int player) 
     Action a;
     if (!v.is_string() || !action_from_word(v.get_ref<const std::string&>(), &a)) {
       out.status = Status::Invalid;
-      out.invalid_reason = "action for \"" + key + "\" is " + describe(v) +
-                           ", not one of NORTH, SOUTH, EAST, WEST, CONVERT, SPAWN";
+      out.invalid_reason =
+          "action for \"" + key + "\" is " + describe(v) + ", not one of NORTH, SOUTH, EAST, WEST, CONVERT, SPAWN";
       out.orders.clear();
       return out;
     }
@@ -393,7 +424,8 @@ static Replay read_replay(const Json& input) {
     fail("replay.steps[0]", "1, 2 or 4 player entries", steps[0]);
   if (j.contains("info")) r.info = j["info"];
   if (r.info.is_object() && r.info.contains("TeamNames") && r.info["TeamNames"].is_array())
-    for (const Json& n : r.info["TeamNames"]) r.team_names.push_back(n.is_string() ? n.get<std::string>() : describe(n));
+    for (const Json& n : r.info["TeamNames"])
+      r.team_names.push_back(n.is_string() ? n.get<std::string>() : describe(n));
   r.steps.reserve(steps.size());
   for (size_t t = 0; t < steps.size(); ++t) {
     const std::string base = "replay.steps[" + std::to_string(t) + "]";
@@ -466,7 +498,8 @@ Json replay_to_json(const std::vector<State>& states, const std::vector<std::vec
     statuses.push_back(e["status"]);
   }
   Json names = Json::array();
-  for (int p = 0; p < n; ++p) names.push_back(p < static_cast<int>(team_names.size()) ? team_names[p] : "agent " + std::to_string(p));
+  for (int p = 0; p < n; ++p)
+    names.push_back(p < static_cast<int>(team_names.size()) ? team_names[p] : "agent " + std::to_string(p));
   return Json{{"id", id},
               {"name", "halite"},
               {"title", "Halite 4"},

@@ -16,9 +16,13 @@ std::string num(double v) {
 
 // A recorded value for a message. A replay built in code (not parsed) can
 // hold strings with invalid UTF-8, on which dump() would throw.
-std::string shown(const Json& v) { return v.dump(-1, ' ', false, Json::error_handler_t::replace); }
+std::string shown(const Json& v) {
+  return v.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
 
-std::string reward_str(const std::optional<double>& r) { return r ? num(*r) : "null"; }
+std::string reward_str(const std::optional<double>& r) {
+  return r ? num(*r) : "null";
+}
 
 std::optional<double> our_reward(const Player& p) {
   if (is_failure(p.status)) return std::nullopt;
@@ -56,7 +60,8 @@ std::optional<Difference> compare_with_record(const State& state, const std::vec
     return diff(t, -1, "players", "a list of " + std::to_string(state.num_players()), shown(players).substr(0, 40));
   for (int p = 0; p < state.num_players(); ++p) {
     const Json& entry = players[p];
-    if (!entry.is_array() || entry.size() != 3) return diff(t, p, "players[p]", "[bank, shipyards, ships]", "malformed");
+    if (!entry.is_array() || entry.size() != 3)
+      return diff(t, p, "players[p]", "[bank, shipyards, ships]", "malformed");
     if (!entry[0].is_number() || entry[0].get<double>() != state.player(p).bank)
       return diff(t, p, "bank", shown(entry[0]), num(state.player(p).bank));
     // Shipyards: recorded {id: cell} against ours, key order ignored.
@@ -66,13 +71,15 @@ std::optional<Difference> compare_with_record(const State& state, const std::vec
       ++ours;
       const std::string id = y.id.str();
       if (!entry[1].contains(id)) return diff(t, p, "shipyard " + id, "absent", "at cell " + std::to_string(y.cell));
-      if (entry[1][id] != Json(y.cell)) return diff(t, p, "shipyard " + id + " cell", shown(entry[1][id]), std::to_string(y.cell));
+      if (entry[1][id] != Json(y.cell))
+        return diff(t, p, "shipyard " + id + " cell", shown(entry[1][id]), std::to_string(y.cell));
     }
     if (entry[1].size() != ours) {
       for (const auto& [id, cell] : entry[1].items()) {
         UnitId uid;
         int i = UnitId::parse(id, &uid) ? state.find_shipyard(uid) : -1;
-        if (i < 0 || state.shipyards()[i].owner != p) return diff(t, p, "shipyard " + id, "at cell " + shown(cell), "absent");
+        if (i < 0 || state.shipyards()[i].owner != p)
+          return diff(t, p, "shipyard " + id, "at cell " + shown(cell), "absent");
       }
     }
     ours = 0;
@@ -81,11 +88,14 @@ std::optional<Difference> compare_with_record(const State& state, const std::vec
       ++ours;
       const std::string id = sh.id.str();
       if (!entry[2].contains(id))
-        return diff(t, p, "ship " + id, "absent", "at cell " + std::to_string(sh.cell) + " with cargo " + num(sh.cargo));
+        return diff(t, p, "ship " + id, "absent",
+                    "at cell " + std::to_string(sh.cell) + " with cargo " + num(sh.cargo));
       const Json& rec = entry[2][id];
       if (!rec.is_array() || rec.size() != 2) return diff(t, p, "ship " + id, shown(rec), "[cell, cargo]");
-      if (!rec[0].is_number() || rec[0].get<double>() != sh.cell) return diff(t, p, "ship " + id + " cell", shown(rec[0]), std::to_string(sh.cell));
-      if (!rec[1].is_number() || rec[1].get<double>() != sh.cargo) return diff(t, p, "ship " + id + " cargo", shown(rec[1]), num(sh.cargo));
+      if (!rec[0].is_number() || rec[0].get<double>() != sh.cell)
+        return diff(t, p, "ship " + id + " cell", shown(rec[0]), std::to_string(sh.cell));
+      if (!rec[1].is_number() || rec[1].get<double>() != sh.cargo)
+        return diff(t, p, "ship " + id + " cargo", shown(rec[1]), num(sh.cargo));
     }
     if (entry[2].size() != ours) {
       for (const auto& [id, rec] : entry[2].items()) {
@@ -140,7 +150,8 @@ ReplayCheckResult check_replay(const Replay& replay, const std::function<void(co
       }
     for (size_t i = 0; i < state.ships().size(); ++i)
       if (i >= generated.ships().size() || !(state.ships()[i] == generated.ships()[i])) {
-        result.difference = diff(0, -1, "starting ships from randomSeed", state.ships()[i].id.str(), "a different ship");
+        result.difference =
+            diff(0, -1, "starting ships from randomSeed", state.ships()[i].id.str(), "a different ship");
         return result;
       }
   }
@@ -153,8 +164,9 @@ ReplayCheckResult check_replay(const Replay& replay, const std::function<void(co
   for (size_t t = 1; t < replay.steps.size(); ++t) {
     const auto& row = replay.steps[t];
     if (state.is_terminal()) {
-      result.difference = diff(static_cast<int>(t), -1, "episode length", std::to_string(replay.steps.size()) + " states",
-                               "the game ended after " + std::to_string(t) + " states");
+      result.difference =
+          diff(static_cast<int>(t), -1, "episode length", std::to_string(replay.steps.size()) + " states",
+               "the game ended after " + std::to_string(t) + " states");
       return result;
     }
     stage_recorded_turn(state, row);

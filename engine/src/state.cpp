@@ -17,7 +17,9 @@ namespace halite {
 
 // ---------------------------------------------------------------- ids ----
 
-std::string UnitId::str() const { return std::to_string(label()) + "-" + std::to_string(serial()); }
+std::string UnitId::str() const {
+  return std::to_string(label()) + "-" + std::to_string(serial());
+}
 
 bool UnitId::parse(std::string_view text, UnitId* out) {
   const auto dash = text.find('-');
@@ -40,24 +42,36 @@ bool UnitId::parse(std::string_view text, UnitId* out) {
 
 const char* status_name(Status s) {
   switch (s) {
-    case Status::Active: return "ACTIVE";
-    case Status::Done: return "DONE";
-    case Status::Error: return "ERROR";
-    case Status::Invalid: return "INVALID";
-    case Status::Timeout: return "TIMEOUT";
+    case Status::Active:
+      return "ACTIVE";
+    case Status::Done:
+      return "DONE";
+    case Status::Error:
+      return "ERROR";
+    case Status::Invalid:
+      return "INVALID";
+    case Status::Timeout:
+      return "TIMEOUT";
   }
   return "?";
 }
 
 const char* action_name(Action a) {
   switch (a) {
-    case Action::None: return "";
-    case Action::North: return "NORTH";
-    case Action::South: return "SOUTH";
-    case Action::East: return "EAST";
-    case Action::West: return "WEST";
-    case Action::Convert: return "CONVERT";
-    case Action::Spawn: return "SPAWN";
+    case Action::None:
+      return "";
+    case Action::North:
+      return "NORTH";
+    case Action::South:
+      return "SOUTH";
+    case Action::East:
+      return "EAST";
+    case Action::West:
+      return "WEST";
+    case Action::Convert:
+      return "CONVERT";
+    case Action::Spawn:
+      return "SPAWN";
   }
   return "";
 }
@@ -77,7 +91,9 @@ std::string range_error(const char* key, T value, const char* range) {
   }
   return std::string("configuration key '") + key + "' = " + v + " is out of range (" + range + ")";
 }
-bool finite_in(double v, double lo, double hi) { return std::isfinite(v) && v >= lo && v <= hi; }
+bool finite_in(double v, double lo, double hi) {
+  return std::isfinite(v) && v >= lo && v <= hi;
+}
 }  // namespace
 
 std::string Config::validate() const {
@@ -117,8 +133,8 @@ namespace {
   if (exponent == 0) return 0.0 * x;  // zero or subnormal: rounds to (signed) 0
   const uint64_t mantissa = (bits & ((uint64_t{1} << 52) - 1)) | (uint64_t{1} << 52);
   const int shift = 1075 - exponent;
-  if (shift <= 0) return x;  // an integer already (|x| >= 2^52)
-  if (shift >= 64) return 0.0 * x;  // |x| < 2^-11: |x| * 1000 < 0.5
+  if (shift <= 0) return x;                  // an integer already (|x| >= 2^52)
+  if (shift >= 64) return 0.0 * x;           // |x| < 2^-11: |x| * 1000 < 0.5
   const uint64_t product = mantissa * 1000;  // < 2^63
   uint64_t n = product >> shift;
   const uint64_t rest = product & ((uint64_t{1} << shift) - 1);
@@ -129,7 +145,9 @@ namespace {
 }
 }  // namespace
 
-double round3(double x) { return round3_inline(x); }
+double round3(double x) {
+  return round3_inline(x);
+}
 
 namespace {
 // n / 1000.0, correctly rounded, without a division (divsd is not
@@ -155,12 +173,14 @@ inline constexpr double kC2 = (1.0 - 1000.0 * kC1) / 1000.0;  // 1000 * kC1 and 
 
 // ------------------------------------------------------------ geometry ---
 
-static_assert([] {
-  for (int n = kMinBoardSize; n <= kMaxBoardSize; ++n)
-    for (int cell = 0; cell < kMaxCells; ++cell)
-      if (detail::divide_by_size(cell, n) != cell / n) return false;
-  return true;
-}(), "divide_by_size must equal cell / n on every cell of every board size");
+static_assert(
+    [] {
+      for (int n = kMinBoardSize; n <= kMaxBoardSize; ++n)
+        for (int cell = 0; cell < kMaxCells; ++cell)
+          if (detail::divide_by_size(cell, n) != cell / n) return false;
+      return true;
+    }(),
+    "divide_by_size must equal cell / n on every cell of every board size");
 
 // ------------------------------------------------------- construction ----
 
@@ -212,7 +232,8 @@ void check_unit_args(const State& s, int cell, int owner) {
 
 void State::add_ship(UnitId id, int cell, int owner, double cargo) {
   check_unit_args(*this, cell, owner);
-  if (!(cargo >= 0) || !std::isfinite(cargo)) throw std::invalid_argument("ship " + id.str() + " has negative or non-finite cargo");
+  if (!(cargo >= 0) || !std::isfinite(cargo))
+    throw std::invalid_argument("ship " + id.str() + " has negative or non-finite cargo");
   if (num_ships_ == kMaxShips)
     throw CapacityError("more than " + std::to_string(kMaxShips) + " ships on the board (the engine's cap)");
   Ship* end = ships_ + num_ships_;
@@ -243,7 +264,9 @@ int State::active_players() const {
   return n;
 }
 
-bool State::is_terminal() const { return active_players() == 0; }
+bool State::is_terminal() const {
+  return active_players() == 0;
+}
 
 // ------------------------------------------------------------- staging ---
 
@@ -278,7 +301,8 @@ StageResult State::evaluate_staged(int player, int ship_index, int yard_index) c
 }
 
 StageResult State::stage_ship(int index, Action action) {
-  if (index < 0 || index >= num_ships_) throw std::out_of_range("ship index " + std::to_string(index) + " out of range");
+  if (index < 0 || index >= num_ships_)
+    throw std::out_of_range("ship index " + std::to_string(index) + " out of range");
   Ship& s = ships_[index];
   if (players_[s.owner].status != Status::Active) {
     set_ship_action(s, Action::None);
@@ -328,7 +352,8 @@ void State::recount_staged() {
 }
 
 void State::fail_player(int player, Status status) {
-  if (player < 0 || player >= num_players_) throw std::out_of_range("player " + std::to_string(player) + " does not exist");
+  if (player < 0 || player >= num_players_)
+    throw std::out_of_range("player " + std::to_string(player) + " does not exist");
   if (!is_failure(status)) throw std::invalid_argument("fail_player takes ERROR, INVALID or TIMEOUT");
   if (players_[player].status != Status::Active) return;
   players_[player].status = status;
@@ -753,7 +778,8 @@ void State::regenerate(const uint16_t* ship_at) {
         const uint32_t n = static_cast<uint32_t>(scaled >> 16);
         if (static_cast<uint32_t>(scaled & 0xffff) - 1 < 0xfffe) {  // fraction in [2^-16, 1 - 2^-16)
           halite_[c] = thousandths(n);
-          if (n - uint64_t{1} >= cap_thousandths - 1) growing_[w] &= ~(uint64_t{1} << (c & 63));  // n is 0 or 1000 * cap
+          if (n - uint64_t{1} >= cap_thousandths - 1)
+            growing_[w] &= ~(uint64_t{1} << (c & 63));  // n is 0 or 1000 * cap
           continue;
         }
       }
@@ -817,7 +843,8 @@ std::string State::check() const {
   const int cells = cell_count();
   if (config_.size < kMinBoardSize || config_.size > kMaxBoardSize) return "size out of range";
   if (num_players_ < 1 || num_players_ > kMaxPlayers) return "player count out of range";
-  if (num_ships_ < 0 || num_ships_ > kMaxShips || num_yards_ < 0 || num_yards_ > kMaxShipyards) return "unit count out of range";
+  if (num_ships_ < 0 || num_ships_ > kMaxShips || num_yards_ < 0 || num_yards_ > kMaxShipyards)
+    return "unit count out of range";
   uint8_t ship_on[kMaxCells] = {}, yard_on[kMaxCells] = {};
   for (int i = 0; i < num_ships_; ++i) {
     const Ship& s = ships_[i];

@@ -13,8 +13,10 @@ State apply_orders(const State& state, std::span<const State::Orders> orders_by_
 
 void stage_answer(State& state, int player, const ParsedAction& answer) {
   if (state.player(player).status != Status::Active) return;
-  if (answer.status != Status::Active) state.fail_player(player, answer.status);
-  else state.stage(player, answer.orders);
+  if (answer.status != Status::Active)
+    state.fail_player(player, answer.status);
+  else
+    state.stage(player, answer.orders);
 }
 
 State apply_answers(const State& state, std::span<const Json> answers) {
@@ -39,8 +41,8 @@ std::vector<Action> legal_actions(const State& state, UnitId unit) {
   if (ship < 0 && yard < 0) throw std::invalid_argument("no live ship or shipyard has the id " + unit.str());
   State scratch = state;
   std::vector<Action> legal;
-  for (Action a : {Action::None, Action::North, Action::South, Action::East, Action::West, Action::Convert,
-                   Action::Spawn}) {
+  for (Action a :
+       {Action::None, Action::North, Action::South, Action::East, Action::West, Action::Convert, Action::Spawn}) {
     const StageResult r = ship >= 0 ? scratch.stage_ship(ship, a) : scratch.stage_shipyard(yard, a);
     if (r == StageResult::Ok) legal.push_back(a);
   }
@@ -63,7 +65,9 @@ std::vector<int> rank_players(const std::vector<double>& rewards) {
   return ranks;
 }
 
-std::vector<int> ranking(const State& state) { return rank_players(final_rewards(state)); }
+std::vector<int> ranking(const State& state) {
+  return rank_players(final_rewards(state));
+}
 
 std::vector<int> winners(const State& state) {
   const std::vector<int> ranks = ranking(state);

@@ -7,8 +7,8 @@
 
 namespace halite::lab {
 
-const char* const kShipClassNames[kShipClasses] = {"all",          "empty",         "loaded",       "contact",
-                                                   "free",         "recorded stay", "recorded move", "recorded convert"};
+const char* const kShipClassNames[kShipClasses] = {"all",  "empty",         "loaded",        "contact",
+                                                   "free", "recorded stay", "recorded move", "recorded convert"};
 
 namespace {
 
@@ -28,8 +28,9 @@ bool enemy_ship_near(const State& s, const search::Geometry& geo, const Ship& sh
 
 double Agreement::stay_rate() const {
   const AgreementTally& all = ship(ShipClass::All);
-  return all.decisions ? static_cast<double>(ship(ShipClass::RecordedStay).decisions) / static_cast<double>(all.decisions)
-                       : 0;
+  return all.decisions
+             ? static_cast<double>(ship(ShipClass::RecordedStay).decisions) / static_cast<double>(all.decisions)
+             : 0;
 }
 
 Agreement& Agreement::operator+=(const Agreement& o) {
@@ -50,7 +51,8 @@ Json Agreement::to_json() const {
   j["stay_rate"] = stay_rate();
   Json classes = Json::object();
   for (int c = 0; c < kShipClasses; ++c)
-    classes[kShipClassNames[c]] = {{"decisions", ships[c].decisions}, {"agreed", ships[c].agreed}, {"rate", ships[c].rate()}};
+    classes[kShipClassNames[c]] = {
+        {"decisions", ships[c].decisions}, {"agreed", ships[c].agreed}, {"rate", ships[c].rate()}};
   j["ships"] = classes;
   j["yards"] = {{"decisions", yards.decisions}, {"agreed", yards.agreed}, {"rate", yards.rate()}};
   j["confusion"] = confusion;
@@ -94,8 +96,9 @@ Agreement replay_agreement(const Replay& replay, int player, search::Planner& pl
       turn.ships.add(same);
       add(ships[i].cargo > 0 ? ShipClass::Loaded : ShipClass::Empty);
       add(enemy_ship_near(state, geo, ships[i]) ? ShipClass::Contact : ShipClass::Free);
-      add(want == Action::None ? ShipClass::RecordedStay
-                               : want == Action::Convert ? ShipClass::RecordedConvert : ShipClass::RecordedMove);
+      add(want == Action::None      ? ShipClass::RecordedStay
+          : want == Action::Convert ? ShipClass::RecordedConvert
+                                    : ShipClass::RecordedMove);
     }
     if (record_turns) a.per_turn.push_back(turn);
     const auto yards = state.shipyards();

@@ -49,8 +49,8 @@ PlayerSpec PlayerSpec::parse(const std::string& text) {
         char* end = nullptr;
         const unsigned long long seed = std::strtoull(value.c_str(), &end, 10);
         if (value.empty() || *end != '\0' || value[0] == '-' || seed > kMaxSeed)
-          throw search::ParamError("player '" + text + "': seed takes an integer from 0 to " + std::to_string(kMaxSeed) +
-                                   ", got '" + value + "'");
+          throw search::ParamError("player '" + text + "': seed takes an integer from 0 to " +
+                                   std::to_string(kMaxSeed) + ", got '" + value + "'");
         spec.seed = seed;
       } else if (!item.empty()) {
         spec.overrides.push_back(item);
@@ -64,7 +64,7 @@ PlayerSpec PlayerSpec::parse(const std::string& text) {
 }
 
 const std::vector<Agent*>& GameSeats::seat(const std::vector<const PlayerSpec*>& specs,
-                                            const std::function<uint64_t(int seat)>& planner_seed) {
+                                           const std::function<uint64_t(int seat)>& planner_seed) {
   agents_.clear();
   planner_agents_.clear();
   planners_.clear();
@@ -112,10 +112,16 @@ nlohmann::json game_record(const ArenaOptions& options, const ArenaGame& game) {
   nlohmann::json seats = nlohmann::json::array(), rewards = nlohmann::json::array();
   for (int p : game.seat_player) seats.push_back(options.players[p].label);
   for (double r : game.result.rewards) rewards.push_back(std::isfinite(r) ? nlohmann::json(r) : nlohmann::json());
-  return {{"game", game.index},       {"board_seed", game.board_seed}, {"seats", seats},
-          {"rewards", rewards},       {"ranks", game.result.ranks},    {"banks", game.result.banks},
-          {"states", game.result.states}, {"errors", game.result.errors},
-          {"aborted", game.result.aborted}, {"turn_ms", game.result.turn_ms}};
+  return {{"game", game.index},
+          {"board_seed", game.board_seed},
+          {"seats", seats},
+          {"rewards", rewards},
+          {"ranks", game.result.ranks},
+          {"banks", game.result.banks},
+          {"states", game.result.states},
+          {"errors", game.result.errors},
+          {"aborted", game.result.aborted},
+          {"turn_ms", game.result.turn_ms}};
 }
 
 ArenaGame arena_game(const ArenaOptions& options, int index) {
@@ -125,7 +131,8 @@ ArenaGame arena_game(const ArenaOptions& options, int index) {
   game.index = index;
   // Boards are shared by the `seats` rotations of one group of games.
   const int group = index / seats, rotation = index % seats;
-  game.board_seed = static_cast<uint32_t>(search::mix64(options.seed * 1000003ull + static_cast<uint64_t>(group)) & 0x7fffffff);
+  game.board_seed =
+      static_cast<uint32_t>(search::mix64(options.seed * 1000003ull + static_cast<uint64_t>(group)) & 0x7fffffff);
   for (int seat = 0; seat < seats; ++seat) game.seat_player.push_back((seat + rotation) % seats % num_specs);
   return game;
 }
@@ -143,7 +150,8 @@ ArenaGame play_arena_game(const ArenaOptions& options, int index, GameSeats& gam
   mo.record = !options.replay_dir.empty();
   try {
     const std::vector<Agent*>& agents = game_seats.seat(seat_specs, [&](int seat) {
-      return search::mix64(options.seed ^ search::mix64(static_cast<uint64_t>(index) * 8 + static_cast<uint64_t>(seat)));
+      return search::mix64(options.seed ^
+                           search::mix64(static_cast<uint64_t>(index) * 8 + static_cast<uint64_t>(seat)));
     });
     game.result = play_match(agents, mo);
     for (std::vector<double>& times : game.result.turn_ms)
@@ -183,7 +191,8 @@ ArenaGame game_from_record(const ArenaOptions& options, const nlohmann::json& re
     const size_t seats = game.seat_player.size();
     if (field("board_seed") != game.board_seed)
       throw std::runtime_error("\"board_seed\" = " + field("board_seed").dump() + ", this arena plays game " +
-                               std::to_string(game.index) + " on board " + std::to_string(game.board_seed) + " (another --seed?)");
+                               std::to_string(game.index) + " on board " + std::to_string(game.board_seed) +
+                               " (another --seed?)");
     nlohmann::json seat_names = nlohmann::json::array();
     for (int p : game.seat_player) seat_names.push_back(options.players[p].label);
     if (field("seats") != seat_names)
@@ -208,7 +217,8 @@ ArenaGame game_from_record(const ArenaOptions& options, const nlohmann::json& re
         lists_of_numbers = times[seat].is_array();
         for (const nlohmann::json& ms : times[seat]) lists_of_numbers = lists_of_numbers && ms.is_number();
       }
-      if (!lists_of_numbers) throw std::runtime_error("\"turn_ms\" is not a list of " + std::to_string(seats) + " lists of numbers");
+      if (!lists_of_numbers)
+        throw std::runtime_error("\"turn_ms\" is not a list of " + std::to_string(seats) + " lists of numbers");
       r.turn_ms = times.get<std::vector<std::vector<double>>>();
     }
     return game;
@@ -296,7 +306,8 @@ class Tally {
 std::vector<bool> finished_indices(const ArenaOptions& options, const std::vector<ArenaGame>& finished) {
   std::vector<bool> done(static_cast<size_t>(options.games), false);
   for (const ArenaGame& game : finished) {
-    if (game.index < 0 || game.index >= options.games) throw std::invalid_argument("game " + std::to_string(game.index) + " is not in this arena");
+    if (game.index < 0 || game.index >= options.games)
+      throw std::invalid_argument("game " + std::to_string(game.index) + " is not in this arena");
     if (done[game.index]) throw std::invalid_argument("game " + std::to_string(game.index) + " is there twice");
     done[game.index] = true;
   }
@@ -307,7 +318,8 @@ std::vector<bool> finished_indices(const ArenaOptions& options, const std::vecto
 nlohmann::json arena_context(const ArenaOptions& o) {
   nlohmann::json players = nlohmann::json::array();
   for (const PlayerSpec& p : o.players) {
-    nlohmann::json player = {{"label", p.label}, {"planner", p.planner}, {"overrides", p.overrides}, {"python_file", p.python_file}};
+    nlohmann::json player = {
+        {"label", p.label}, {"planner", p.planner}, {"overrides", p.overrides}, {"python_file", p.python_file}};
     if (p.seed) player["seed"] = *p.seed;
     players.push_back(player);
   }
@@ -347,7 +359,9 @@ ArenaOptions arena_from_context(const nlohmann::json& j) {
 }
 
 // A game travels from the rank that played it to rank 0 as its record.
-std::string game_to_wire(const ArenaOptions& options, const ArenaGame& game) { return game_record(options, game).dump(); }
+std::string game_to_wire(const ArenaOptions& options, const ArenaGame& game) {
+  return game_record(options, game).dump();
+}
 
 ArenaGame game_from_wire(const ArenaOptions& options, const std::string& text) {
   return game_from_record(options, nlohmann::json::parse(text));
@@ -453,15 +467,16 @@ void serve_arena_games(Cluster& cluster, int jobs) {
 nlohmann::json ArenaSummary::to_json() const {
   nlohmann::json players_json = nlohmann::json::array();
   for (const ArenaPlayerSummary& p : players)
-    players_json.push_back({{"name", p.name},
-                            {"games", p.games},
-                            {"wins", p.wins},
-                            {"win_rate", p.win_rate},
-                            {"ci95", {p.ci_low, p.ci_high}},
-                            {"elo", p.elo},
-                            {"avg_bank", p.avg_bank},
-                            {"turn_ms", {{"p50", p.turn_p50}, {"p99", p.turn_p99}, {"max", p.turn_max}, {"turns", p.turns}}},
-                            {"errors", p.errors}});
+    players_json.push_back(
+        {{"name", p.name},
+         {"games", p.games},
+         {"wins", p.wins},
+         {"win_rate", p.win_rate},
+         {"ci95", {p.ci_low, p.ci_high}},
+         {"elo", p.elo},
+         {"avg_bank", p.avg_bank},
+         {"turn_ms", {{"p50", p.turn_p50}, {"p99", p.turn_p99}, {"max", p.turn_max}, {"turns", p.turns}}},
+         {"errors", p.errors}});
   return {{"games", games}, {"aborted", aborted}, {"timed_games", timed_games}, {"players", players_json}};
 }
 
@@ -470,8 +485,8 @@ std::string ArenaSummary::table() const {
   char line[512];
   size_t width = 6;
   for (const ArenaPlayerSummary& p : players) width = std::max(width, p.name.size());
-  std::snprintf(line, sizeof line, "%-*s %6s %7s %7s  %-15s %6s %10s %9s %9s %9s %6s\n", static_cast<int>(width), "player",
-                "games", "wins", "win%", "95% CI", "Elo", "avg bank", "p50 ms", "p99 ms", "max ms", "errors");
+  std::snprintf(line, sizeof line, "%-*s %6s %7s %7s  %-15s %6s %10s %9s %9s %9s %6s\n", static_cast<int>(width),
+                "player", "games", "wins", "win%", "95% CI", "Elo", "avg bank", "p50 ms", "p99 ms", "max ms", "errors");
   out += line;
   for (const ArenaPlayerSummary& p : players) {
     char ci[64];
@@ -487,8 +502,8 @@ std::string ArenaSummary::table() const {
     out += line;
   }
   if (aborted > 0) {
-    std::snprintf(line, sizeof line, "%d game(s) aborted by the engine and not counted (see \"aborted\" in the JSONL)\n",
-                  aborted);
+    std::snprintf(line, sizeof line,
+                  "%d game(s) aborted by the engine and not counted (see \"aborted\" in the JSONL)\n", aborted);
     out += line;
   }
   return out;

@@ -147,7 +147,6 @@ std::optional<Message> receive() {
   return Message{status.MPI_SOURCE, status.MPI_TAG, nlohmann::json::parse(text)};
 }
 
-
 // ---- rank 0: one batch
 
 // What rank 0 knows of a batch in flight: the tasks not yet handed out, those
@@ -230,7 +229,8 @@ class BatchInFlight {
     size_t lost = 0;
     for (const auto& [rank, tasks] : in_play_)
       for (int index : tasks) {
-        text += "  lost, in play on rank " + std::to_string(rank) + ": " + text_or(batch_.describe, batch_.context, index) + "\n";
+        text += "  lost, in play on rank " + std::to_string(rank) + ": " +
+                text_or(batch_.describe, batch_.context, index) + "\n";
         ++lost;
       }
     text += "  " + std::to_string(lost) + " lost, " + std::to_string(queue_.size()) + " not started, " +
@@ -272,8 +272,10 @@ class TerminateWatch {
   ~TerminateWatch() {
     sigaction(SIGTERM, &previous_, nullptr);
     const char release = 0;
-    if (::write(g_terminate_pipe[1], &release, 1) == 1) watcher_.join();
-    else watcher_.detach();  // cannot happen with a pipe of our own; the process is not stuck on it
+    if (::write(g_terminate_pipe[1], &release, 1) == 1)
+      watcher_.join();
+    else
+      watcher_.detach();  // cannot happen with a pipe of our own; the process is not stuck on it
     ::close(g_terminate_pipe[0]);
     ::close(g_terminate_pipe[1]);
     g_terminate_pipe[0] = g_terminate_pipe[1] = -1;
@@ -406,8 +408,10 @@ class TaskQueues {
     std::deque<TaskAnswer> ready;
     std::unique_lock<std::mutex> lock(mu_);
     auto answered = [&] { return !outbox_.empty(); };
-    if (!stopping && wait) answer_ready_.wait(lock, answered);
-    else if (!stopping) answer_ready_.wait_for(lock, kPollInterval, answered);
+    if (!stopping && wait)
+      answer_ready_.wait(lock, answered);
+    else if (!stopping)
+      answer_ready_.wait_for(lock, kPollInterval, answered);
     ready.swap(outbox_);
     return ready;
   }
@@ -444,7 +448,8 @@ void relay_tasks(TaskQueues& queues, CrashSlots& slots, int jobs, const TaskDesc
         break;
       }
       if (m->tag != kTask) continue;
-      if (m->body.contains("context")) context = std::make_shared<const std::string>(m->body["context"].get<std::string>());
+      if (m->body.contains("context"))
+        context = std::make_shared<const std::string>(m->body["context"].get<std::string>());
       HeldTask task{m->body.at("batch").get<int>(), m->body.at("index").get<int>(), context, nullptr};
       task.slot = slots.hold(task, describe);
       ++in_hand;

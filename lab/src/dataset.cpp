@@ -11,11 +11,11 @@
 
 namespace halite::lab {
 
-const char* const kDatasetPlaneNames[kDatasetPlanes] = {"halite",      "own_ship",      "own_ship_cargo", "enemy_ship",
-                                                        "enemy_ship_cargo", "own_shipyard", "enemy_shipyard"};
+const char* const kDatasetPlaneNames[kDatasetPlanes] = {
+    "halite", "own_ship", "own_ship_cargo", "enemy_ship", "enemy_ship_cargo", "own_shipyard", "enemy_shipyard"};
 const char* const kDatasetGlobalNames[kDatasetGlobals] = {
-    "step",      "steps_left",      "own_bank",          "unit_cargo",    "own_ships",   "own_shipyards",
-    "own_cargo", "top_enemy_bank",  "enemy_ships",       "enemy_shipyards", "players"};
+    "step",      "steps_left",     "own_bank",    "unit_cargo",      "own_ships", "own_shipyards",
+    "own_cargo", "top_enemy_bank", "enemy_ships", "enemy_shipyards", "players"};
 const char* const kDatasetShipActionNames[6] = {"NONE", "NORTH", "SOUTH", "EAST", "WEST", "CONVERT"};
 const char* const kDatasetYardActionNames[2] = {"NONE", "SPAWN"};
 
@@ -61,7 +61,8 @@ void add_sample(Samples& out, const State& s, const Board& board, int window, in
         planes[(own ? kOwnShip : kEnemyShip) * area + at] = 1.0f;
         planes[(own ? kOwnCargo : kEnemyCargo) * area + at] = static_cast<float>(board.cargo[c]);
       }
-      if (const int owner = board.yard_owner[c]; owner >= 0) planes[(owner == player ? kOwnYard : kEnemyYard) * area + at] = 1.0f;
+      if (const int owner = board.yard_owner[c]; owner >= 0)
+        planes[(owner == player ? kOwnYard : kEnemyYard) * area + at] = 1.0f;
     }
   }
   PlayerTotals enemies;
@@ -73,17 +74,13 @@ void add_sample(Samples& out, const State& s, const Board& board, int window, in
     enemies.yards += totals[q].yards;
   }
   const PlayerTotals& own = totals[player];
-  const float globals[kDatasetGlobals] = {static_cast<float>(s.step()),
-                                          static_cast<float>(s.config().episode_steps - 1 - s.step()),
-                                          static_cast<float>(own.bank),
-                                          static_cast<float>(unit_cargo),
-                                          static_cast<float>(own.ships),
-                                          static_cast<float>(own.yards),
-                                          static_cast<float>(own.cargo),
-                                          static_cast<float>(enemies.bank),
-                                          static_cast<float>(enemies.ships),
-                                          static_cast<float>(enemies.yards),
-                                          static_cast<float>(s.num_players())};
+  const float globals[kDatasetGlobals] = {
+      static_cast<float>(s.step()),       static_cast<float>(s.config().episode_steps - 1 - s.step()),
+      static_cast<float>(own.bank),       static_cast<float>(unit_cargo),
+      static_cast<float>(own.ships),      static_cast<float>(own.yards),
+      static_cast<float>(own.cargo),      static_cast<float>(enemies.bank),
+      static_cast<float>(enemies.ships),  static_cast<float>(enemies.yards),
+      static_cast<float>(s.num_players())};
   out.globals.insert(out.globals.end(), std::begin(globals), std::end(globals));
   out.action.push_back(action);
   out.replay.push_back(replay_index);
@@ -94,12 +91,18 @@ void add_sample(Samples& out, const State& s, const Board& board, int window, in
 
 int8_t ship_label(Action a) {
   switch (a) {
-    case Action::North: return 1;
-    case Action::South: return 2;
-    case Action::East: return 3;
-    case Action::West: return 4;
-    case Action::Convert: return 5;
-    default: return 0;
+    case Action::North:
+      return 1;
+    case Action::South:
+      return 2;
+    case Action::East:
+      return 3;
+    case Action::West:
+      return 4;
+    case Action::Convert:
+      return 5;
+    default:
+      return 0;
   }
 }
 
@@ -111,7 +114,8 @@ void validate(const DatasetOptions& o) {
                                 std::to_string(o.window));
   for (int p : o.players)
     if (p < 0 || p >= kMaxPlayers)
-      throw std::invalid_argument("a player index is 0 to " + std::to_string(kMaxPlayers - 1) + ", got " + std::to_string(p));
+      throw std::invalid_argument("a player index is 0 to " + std::to_string(kMaxPlayers - 1) + ", got " +
+                                  std::to_string(p));
 }
 
 void add_replay(Dataset& dataset, const Replay& replay, const std::string& name, const DatasetOptions& options) {
@@ -125,7 +129,8 @@ void add_replay(Dataset& dataset, const Replay& replay, const std::string& name,
   const std::vector<int> ranks = rank_players(final_rewards);
   std::vector<bool> kept(static_cast<size_t>(last.num_players()), true);
   for (int p = 0; p < last.num_players(); ++p) {
-    if (!options.players.empty()) kept[p] = std::find(options.players.begin(), options.players.end(), p) != options.players.end();
+    if (!options.players.empty())
+      kept[p] = std::find(options.players.begin(), options.players.end(), p) != options.players.end();
     if (!options.teams.empty())
       kept[p] = kept[p] && p < static_cast<int>(replay.team_names.size()) &&
                 std::find(options.teams.begin(), options.teams.end(), replay.team_names[p]) != options.teams.end();
@@ -147,11 +152,12 @@ void add_replay(Dataset& dataset, const Replay& replay, const std::string& name,
     for (const Shipyard& yard : staged.shipyards()) ++totals[yard.owner].yards;
     for (int p = 0; p < staged.num_players(); ++p) {
       // A player out of the game, or whose turn failed, chose nothing.
-      if (!kept[p] || states[t].player(p).status != Status::Active || staged.player(p).status != Status::Active) continue;
+      if (!kept[p] || states[t].player(p).status != Status::Active || staged.player(p).status != Status::Active)
+        continue;
       for (const Ship& ship : staged.ships())
         if (ship.owner == p)
-          add_sample(dataset.ships, staged, board, options.window, p, ship.cell, ship.cargo, totals, ship_label(ship.action),
-                     replay_index);
+          add_sample(dataset.ships, staged, board, options.window, p, ship.cell, ship.cargo, totals,
+                     ship_label(ship.action), replay_index);
       for (const Shipyard& yard : staged.shipyards())
         if (yard.owner == p)
           add_sample(dataset.shipyards, staged, board, options.window, p, yard.cell, 0, totals,

@@ -5,9 +5,9 @@
 #include <cmath>
 #include <memory>
 
-#include "halite/search/policy/common.h"
-#include "halite/search/planners/mcts.h"
 #include "halite/search/params.h"
+#include "halite/search/planners/mcts.h"
+#include "halite/search/policy/common.h"
 
 namespace halite::lab {
 
@@ -22,7 +22,8 @@ namespace {
 
 std::unique_ptr<search::Planner> build(const PlayerSpec& spec, uint64_t seed) {
   if (!spec.python_file.empty())
-    throw search::ParamError("player '" + spec.label + "': a Python agent cannot be continued from a copied state; name a built-in planner");
+    throw search::ParamError("player '" + spec.label +
+                             "': a Python agent cannot be continued from a copied state; name a built-in planner");
   return search::make_planner(spec.planner, spec.overrides, spec.seed ? *spec.seed : seed);
 }
 
@@ -68,7 +69,8 @@ DeviationReport measure_deviations(const PlayerSpec& planner_spec, const PlayerS
     auto planner = build(planner_spec, seed_base);
     auto base = build(base_spec, seed_base);
     std::vector<std::unique_ptr<search::Planner>> others;
-    for (int p = 1; p < players; ++p) others.push_back(build(opponents[static_cast<size_t>(p - 1)], seed_base + static_cast<uint64_t>(p)));
+    for (int p = 1; p < players; ++p)
+      others.push_back(build(opponents[static_cast<size_t>(p - 1)], seed_base + static_cast<uint64_t>(p)));
 
     // One continuation: this turn with `ours` for player 0 and the others'
     // orders of the turn, then fresh planners for `horizon - 1` turns.
@@ -79,7 +81,8 @@ DeviationReport measure_deviations(const PlayerSpec& planner_spec, const PlayerS
       s.step(orders);
       auto us = build(base_spec, seed_base);
       std::vector<std::unique_ptr<search::Planner>> them;
-      for (int p = 1; p < players; ++p) them.push_back(build(opponents[static_cast<size_t>(p - 1)], seed_base + static_cast<uint64_t>(p)));
+      for (int p = 1; p < players; ++p)
+        them.push_back(build(opponents[static_cast<size_t>(p - 1)], seed_base + static_cast<uint64_t>(p)));
       for (int k = 1; k < options.horizon && !s.is_terminal(); ++k) {
         for (int p = 0; p < players; ++p) {
           orders[static_cast<size_t>(p)].clear();
@@ -96,7 +99,8 @@ DeviationReport measure_deviations(const PlayerSpec& planner_spec, const PlayerS
     while (!state.is_terminal()) {
       for (int p = 1; p < players; ++p) {
         orders[static_cast<size_t>(p)].clear();
-        if (state.player(p).status == Status::Active) orders[static_cast<size_t>(p)] = others[static_cast<size_t>(p - 1)]->plan(state, p, options.budget.start());
+        if (state.player(p).status == Status::Active)
+          orders[static_cast<size_t>(p)] = others[static_cast<size_t>(p - 1)]->plan(state, p, options.budget.start());
       }
       orders[0].clear();
       if (state.player(0).status == Status::Active) {

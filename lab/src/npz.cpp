@@ -12,17 +12,19 @@ namespace {
 
 // Zip record signatures and fields (PKWARE APPNOTE 4.3.7, 4.3.12, 4.3.16).
 constexpr uint32_t kLocalHeader = 0x04034b50, kCentralHeader = 0x02014b50, kEndOfCentral = 0x06054b50;
-constexpr uint16_t kZipVersion = 20;                     // 2.0: deflate, no ZIP64
+constexpr uint16_t kZipVersion = 20;  // 2.0: deflate, no ZIP64
 constexpr uint16_t kStored = 0, kDeflated = 8;
 constexpr uint16_t kDosTime = 0, kDosDate = (1 << 5) | 1;  // 1980-01-01 00:00: reproducible archives
-constexpr size_t kCrcOffset = 14;  // within a local header: crc, compressed size, size
+constexpr size_t kCrcOffset = 14;                          // within a local header: crc, compressed size, size
 constexpr uint64_t kZipLimit = std::numeric_limits<uint32_t>::max();
 // .npy 1.0 (numpy.lib.format): magic, version, header length, header padded so the data starts aligned.
 constexpr char kNpyMagic[] = "\x93NUMPY\x01\x00";
 constexpr size_t kNpyPrefixBytes = 10, kNpyAlign = 64;
 constexpr size_t kChunkBytes = 1 << 20;
 
-void put16(std::string& out, uint16_t v) { out.append({static_cast<char>(v & 0xff), static_cast<char>(v >> 8)}); }
+void put16(std::string& out, uint16_t v) {
+  out.append({static_cast<char>(v & 0xff), static_cast<char>(v >> 8)});
+}
 void put32(std::string& out, uint32_t v) {
   for (int i = 0; i < 4; ++i) out.push_back(static_cast<char>((v >> (8 * i)) & 0xff));
 }
@@ -30,8 +32,10 @@ void put32(std::string& out, uint32_t v) {
 std::string npy_header(const std::string& descr, const std::vector<size_t>& shape) {
   std::string dims;
   for (size_t d : shape) dims += std::to_string(d) + ", ";
-  if (shape.size() > 1) dims.resize(dims.size() - 2);  // (n,) for one dimension, (a, b) for more
-  else if (shape.size() == 1) dims.pop_back();
+  if (shape.size() > 1)
+    dims.resize(dims.size() - 2);  // (n,) for one dimension, (a, b) for more
+  else if (shape.size() == 1)
+    dims.pop_back();
   std::string dict = "{'descr': '" + descr + "', 'fortran_order': False, 'shape': (" + dims + "), }";
   const size_t total = kNpyPrefixBytes + dict.size() + 1;
   dict.append((kNpyAlign - total % kNpyAlign) % kNpyAlign, ' ');
@@ -139,7 +143,8 @@ void NpzWriter::add_npy(const std::string& name, const std::string& descr, const
       } while (z.avail_out == 0);
     };
     pump(reinterpret_cast<const unsigned char*>(header.data()), header.size(), Z_NO_FLUSH);
-    for (size_t off = 0; off < bytes; off += kChunkBytes) pump(bytes_in + off, std::min(kChunkBytes, bytes - off), Z_NO_FLUSH);
+    for (size_t off = 0; off < bytes; off += kChunkBytes)
+      pump(bytes_in + off, std::min(kChunkBytes, bytes - off), Z_NO_FLUSH);
     pump(nullptr, 0, Z_FINISH);
     deflateEnd(&z);
   }

@@ -122,14 +122,16 @@ void ProcessAgent::start_child() {
   child_ = std::make_unique<Child>(path_, args_);
   if (ready_line_.empty()) return;
   std::string line;
-  const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(kStartupSeconds));
+  const auto deadline =
+      Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(kStartupSeconds));
   switch (child_->read_line(deadline, &line)) {
     case Child::Read::Line:
       if (line == ready_line_) return;
       start_failure_ = "the agent process did not start: it wrote " + quote_line(line);
       break;
     case Child::Read::Timeout:
-      start_failure_ = "the agent process did not start within " + std::to_string(static_cast<int>(kStartupSeconds)) + " s";
+      start_failure_ =
+          "the agent process did not start within " + std::to_string(static_cast<int>(kStartupSeconds)) + " s";
       break;
     case Child::Read::Eof:
       start_failure_ = "the agent process exited before it was ready";

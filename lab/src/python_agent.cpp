@@ -19,8 +19,9 @@ std::string find_python_worker() {
   }
   std::error_code ec;
   const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-  if (ec) throw std::runtime_error("cannot find the Python agent worker: /proc/self/exe is unreadable (set " +
-                                   std::string(kPythonWorkerEnv) + ")");
+  if (ec)
+    throw std::runtime_error("cannot find the Python agent worker: /proc/self/exe is unreadable (set " +
+                             std::string(kPythonWorkerEnv) + ")");
   const fs::path worker = (exe.parent_path() / kPythonWorkerDir / kPythonWorkerName).lexically_normal();
   if (!fs::is_regular_file(worker))
     throw std::runtime_error("cannot find the Python agent worker: no " + worker.string() + " (build or install " +

@@ -14,11 +14,14 @@
 
 namespace halite::lab {
 
-
 // ---------------------------------------------------------------- algorithm
 
-double SpsaGains::a_k(int k) const { return a / std::pow(A + k + 1, alpha); }
-double SpsaGains::c_k(int k) const { return c / std::pow(k + 1, gamma); }
+double SpsaGains::a_k(int k) const {
+  return a / std::pow(A + k + 1, alpha);
+}
+double SpsaGains::c_k(int k) const {
+  return c / std::pow(k + 1, gamma);
+}
 
 SpsaGains spsa_gains(const SpsaParam& p, const SpsaSettings& s) {
   SpsaGains g;
@@ -36,7 +39,8 @@ Spsa::Spsa(std::vector<SpsaParam> params, SpsaSettings settings) : params_(std::
   for (const SpsaParam& p : params_) {
     if (!(p.min <= p.max) || !std::isfinite(p.min) || !std::isfinite(p.max))
       throw std::invalid_argument("parameter '" + p.name + "': bad range");
-    if (!(p.c_end > 0) || !(p.r_end > 0)) throw std::invalid_argument("parameter '" + p.name + "': c_end and r_end must be > 0");
+    if (!(p.c_end > 0) || !(p.r_end > 0))
+      throw std::invalid_argument("parameter '" + p.name + "': c_end and r_end must be > 0");
     gains_.push_back(spsa_gains(p, settings_));
     theta_.push_back(std::clamp(p.start, p.min, p.max));
   }
@@ -82,7 +86,8 @@ SpsaIteration Spsa::propose() const {
 }
 
 void Spsa::update(SpsaIteration& it) {
-  if (it.k != k_) throw std::logic_error("SPSA update of iteration " + std::to_string(it.k) + ", expected " + std::to_string(k_));
+  if (it.k != k_)
+    throw std::logic_error("SPSA update of iteration " + std::to_string(it.k) + ", expected " + std::to_string(k_));
   const double diff = it.outcome.y_plus - it.outcome.y_minus;
   if (!std::isfinite(diff)) throw std::runtime_error("SPSA objective gave a non-finite score");
   for (size_t i = 0; i < params_.size(); ++i) {
@@ -104,7 +109,9 @@ SpsaIteration Spsa::step(const SpsaObjective& objective) {
 
 void Spsa::replay(const SpsaIteration& logged) {
   SpsaIteration it = propose();
-  if (logged.k != it.k) throw std::runtime_error("log: iteration " + std::to_string(logged.k) + " where " + std::to_string(it.k) + " was expected");
+  if (logged.k != it.k)
+    throw std::runtime_error("log: iteration " + std::to_string(logged.k) + " where " + std::to_string(it.k) +
+                             " was expected");
   auto differs = [](const std::vector<double>& a, const std::vector<double>& b) {
     if (a.size() != b.size()) return true;
     for (size_t i = 0; i < a.size(); ++i)
@@ -112,12 +119,14 @@ void Spsa::replay(const SpsaIteration& logged) {
     return false;
   };
   if (differs(logged.delta, it.delta) || differs(logged.theta_before, it.theta_before))
-    throw std::runtime_error("log: iteration " + std::to_string(it.k) + " does not follow from the log's settings (other seed or version?)");
+    throw std::runtime_error("log: iteration " + std::to_string(it.k) +
+                             " does not follow from the log's settings (other seed or version?)");
   it.outcome = logged.outcome;
   it.seconds = logged.seconds;
   update(it);
   if (!logged.theta.empty() && differs(logged.theta, it.theta))
-    throw std::runtime_error("log: iteration " + std::to_string(it.k - 1) + ": the update does not reproduce the logged theta");
+    throw std::runtime_error("log: iteration " + std::to_string(it.k - 1) +
+                             ": the update does not reproduce the logged theta");
 }
 
 // ---------------------------------------------------------------- tuning planners by games
@@ -198,12 +207,13 @@ void TuneOptions::validate() const {
     p.get(n);
     if (!(v > 0)) throw search::ParamError("c_end of '" + n + "' must be > 0");
   }
-  if (mode != "pair" && mode != "opponent") throw search::ParamError("mode must be pair or opponent, got '" + mode + "'");
+  if (mode != "pair" && mode != "opponent")
+    throw search::ParamError("mode must be pair or opponent, got '" + mode + "'");
   const size_t pool = mode == "opponent" && opponent != "current" ? opponent_pool(opponent).size() : 1;
   if (players != 2 && players != 4) throw search::ParamError("players must be 2 or 4");
   if (games < 1 || games % players != 0)
     throw search::ParamError("games per iteration must be a positive multiple of " + std::to_string(players) +
-                     " (every board is played with the seats rotated)");
+                             " (every board is played with the seats rotated)");
   if (players == 2 && games % (2 * static_cast<int>(pool)) != 0)
     throw search::ParamError("games per iteration must be a multiple of 2 x " + std::to_string(pool) +
                              " (the opponent pool's members share a 2-player iteration's games equally)");
@@ -267,7 +277,9 @@ std::vector<std::string> overrides_at(const TuneOptions& o, const std::vector<Sp
   for (const auto& [name, v] : o.start.items()) {
     bool tuned = false;
     for (const SpsaParam& p : params) tuned |= p.name == name;
-    if (!tuned) out.push_back(name + "=" + search::format_number(v.is_boolean() ? (v.get<bool>() ? 1.0 : 0.0) : v.get<double>(), 17));
+    if (!tuned)
+      out.push_back(name + "=" +
+                    search::format_number(v.is_boolean() ? (v.get<bool>() ? 1.0 : 0.0) : v.get<double>(), 17));
   }
   for (size_t i = 0; i < params.size(); ++i) out.push_back(params[i].name + "=" + search::format_number(values[i], 17));
   return out;
@@ -403,8 +415,13 @@ std::vector<double> unnamed(const std::vector<SpsaParam>& params, const nlohmann
 nlohmann::json params_to_json(const std::vector<SpsaParam>& params) {
   nlohmann::json a = nlohmann::json::array();
   for (const SpsaParam& p : params)
-    a.push_back({{"name", p.name}, {"min", p.min}, {"max", p.max}, {"integer", p.integer}, {"start", p.start},
-                 {"c_end", p.c_end}, {"r_end", p.r_end}});
+    a.push_back({{"name", p.name},
+                 {"min", p.min},
+                 {"max", p.max},
+                 {"integer", p.integer},
+                 {"start", p.start},
+                 {"c_end", p.c_end},
+                 {"r_end", p.r_end}});
   return a;
 }
 
@@ -496,7 +513,8 @@ TuneRun run_tune(const TuneOptions& options, const std::string& log_path, const 
   run.theta = spsa.theta();
   std::ofstream log(log_path, std::ios::trunc);
   if (!log) throw std::runtime_error("cannot write " + log_path);
-  log << nlohmann::json{{"format", kLogFormat}, {"options", options.to_json()}, {"params", params_to_json(run.params)}}.dump()
+  log << nlohmann::json{{"format", kLogFormat}, {"options", options.to_json()}, {"params", params_to_json(run.params)}}
+             .dump()
       << "\n"
       << std::flush;
   continue_tune(run, spsa, log, on_iteration, max_new_iterations, objective);
@@ -523,7 +541,8 @@ TuneRun resume_tune(const std::string& log_path, int jobs, const TuneCallback& o
       break;  // a torn last line: dropped
     }
     if (!header) {
-      if (!j.is_object() || j.value("format", "") != kLogFormat) throw std::runtime_error(log_path + ": not a halite tune log");
+      if (!j.is_object() || j.value("format", "") != kLogFormat)
+        throw std::runtime_error(log_path + ": not a halite tune log");
       run.options = TuneOptions::from_json(j.at("options"));
       run.options.jobs = jobs;
       run.options.cluster = cluster;
@@ -580,16 +599,18 @@ std::string tune_csv(const TuneRun& run) {
   for (const SpsaIteration& it : run.history) {
     out += std::to_string(it.k);
     for (double v : it.theta) out += "," + search::format_number(v, 17);
-    out += "," + search::format_number(it.outcome.y_plus, 17) + "," + search::format_number(it.outcome.y_minus, 17) + "," +
-           search::format_number(iteration_score(run.options, it), 17) + "\n";
+    out += "," + search::format_number(it.outcome.y_plus, 17) + "," + search::format_number(it.outcome.y_minus, 17) +
+           "," + search::format_number(iteration_score(run.options, it), 17) + "\n";
   }
   return out;
 }
 
 std::string tune_svg(const TuneRun& run) {
-  PlotPanel score{run.options.mode == "pair" ? "score of theta+ against theta- (about 0.5; the parameters show progress)"
-                                             : "score against " + run.options.opponent + ": (y+ + y-) / 2",
-                  "score", {}};
+  PlotPanel score{run.options.mode == "pair"
+                      ? "score of theta+ against theta- (about 0.5; the parameters show progress)"
+                      : "score against " + run.options.opponent + ": (y+ + y-) / 2",
+                  "score",
+                  {}};
   PlotSeries points{"per iteration", {}, {}, true}, average{"moving average (10)", {}, {}, false};
   for (size_t i = 0; i < run.history.size(); ++i) {
     const double x = run.history[i].k + 1;
@@ -611,8 +632,9 @@ std::string tune_svg(const TuneRun& run) {
     }
     params.series.push_back(s);
   }
-  return svg_plot("halite tune " + run.options.planner + " (" + run.options.mode + ", " + std::to_string(run.history.size()) +
-                      "/" + std::to_string(run.options.spsa.iterations) + " iterations)",
+  return svg_plot("halite tune " + run.options.planner + " (" + run.options.mode + ", " +
+                      std::to_string(run.history.size()) + "/" + std::to_string(run.options.spsa.iterations) +
+                      " iterations)",
                   "iterations completed", {score, params});
 }
 

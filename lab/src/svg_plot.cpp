@@ -13,11 +13,20 @@ std::string escape_xml(const std::string& s) {
   std::string out;
   for (char c : s) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += c;
     }
   }
   return out;
@@ -51,8 +60,8 @@ void bounds(const std::vector<PlotSeries>& series, bool x, double& lo, double& h
   }
 }
 
-const char* kColours[] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b",
-                          "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"};
+const char* kColours[] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd",
+                          "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"};
 
 }  // namespace
 
@@ -72,12 +81,12 @@ std::string svg_plot(const std::string& title, const std::string& x_label, const
   }
   total += 30;
   std::string svg = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-  svg += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + fmt("%.0f", width) + "\" height=\"" + fmt("%.0f", total) +
-         "\" viewBox=\"0 0 " + fmt("%.0f", width) + " " + fmt("%.0f", total) +
+  svg += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + fmt("%.0f", width) + "\" height=\"" +
+         fmt("%.0f", total) + "\" viewBox=\"0 0 " + fmt("%.0f", width) + " " + fmt("%.0f", total) +
          "\" font-family=\"sans-serif\" font-size=\"12\">\n";
   svg += "<rect x=\"0\" y=\"0\" width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
-  svg += "<text x=\"" + fmt("%.1f", width / 2) + "\" y=\"22\" text-anchor=\"middle\" font-size=\"16\">" + escape_xml(title) +
-         "</text>\n";
+  svg += "<text x=\"" + fmt("%.1f", width / 2) + "\" y=\"22\" text-anchor=\"middle\" font-size=\"16\">" +
+         escape_xml(title) + "</text>\n";
   double y0 = top_title;
   for (size_t pi = 0; pi < panels.size(); ++pi) {
     const PlotPanel& panel = panels[pi];
@@ -102,15 +111,15 @@ std::string svg_plot(const std::string& title, const std::string& x_label, const
     }
     for (double t = std::ceil(x_lo / xs) * xs; t <= x_hi + xs * 1e-6; t += xs) {
       const double x = px(t);
-      svg += "<line x1=\"" + fmt("%.1f", x) + "\" y1=\"" + fmt("%.1f", plot_top + plot_h) + "\" x2=\"" + fmt("%.1f", x) +
-             "\" y2=\"" + fmt("%.1f", plot_top + plot_h + 5) + "\" stroke=\"#444\"/>\n";
-      svg += "<text x=\"" + fmt("%.1f", x) + "\" y=\"" + fmt("%.1f", plot_top + plot_h + 18) + "\" text-anchor=\"middle\">" +
-             fmt("%.6g", std::abs(t) < xs * 1e-6 ? 0.0 : t) + "</text>\n";
+      svg += "<line x1=\"" + fmt("%.1f", x) + "\" y1=\"" + fmt("%.1f", plot_top + plot_h) + "\" x2=\"" +
+             fmt("%.1f", x) + "\" y2=\"" + fmt("%.1f", plot_top + plot_h + 5) + "\" stroke=\"#444\"/>\n";
+      svg += "<text x=\"" + fmt("%.1f", x) + "\" y=\"" + fmt("%.1f", plot_top + plot_h + 18) +
+             "\" text-anchor=\"middle\">" + fmt("%.6g", std::abs(t) < xs * 1e-6 ? 0.0 : t) + "</text>\n";
     }
     svg += "<text x=\"" + fmt("%.1f", left + plot_w / 2) + "\" y=\"" + fmt("%.1f", plot_top + plot_h + 32) +
            "\" text-anchor=\"middle\">" + escape_xml(x_label) + "</text>\n";
-    svg += "<text transform=\"translate(16," + fmt("%.1f", plot_top + plot_h / 2) + ") rotate(-90)\" text-anchor=\"middle\">" +
-           escape_xml(panel.y_label) + "</text>\n";
+    svg += "<text transform=\"translate(16," + fmt("%.1f", plot_top + plot_h / 2) +
+           ") rotate(-90)\" text-anchor=\"middle\">" + escape_xml(panel.y_label) + "</text>\n";
     for (size_t si = 0; si < panel.series.size(); ++si) {
       const PlotSeries& s = panel.series[si];
       const std::string colour = kColours[si % std::size(kColours)];
@@ -120,14 +129,14 @@ std::string svg_plot(const std::string& title, const std::string& x_label, const
       if (s.markers) {
         for (size_t i = 0; i < s.x.size() && i < s.y.size(); ++i)
           if (std::isfinite(s.x[i]) && std::isfinite(s.y[i]))
-            svg += "<circle cx=\"" + fmt("%.2f", px(s.x[i])) + "\" cy=\"" + fmt("%.2f", py(s.y[i])) + "\" r=\"2\" fill=\"" +
-                   colour + "\"/>\n";
+            svg += "<circle cx=\"" + fmt("%.2f", px(s.x[i])) + "\" cy=\"" + fmt("%.2f", py(s.y[i])) +
+                   "\" r=\"2\" fill=\"" + colour + "\"/>\n";
       } else {
         std::string points;
         auto flush = [&] {
           if (!points.empty())
-            svg += "<polyline fill=\"none\" stroke=\"" + colour + "\" stroke-width=\"1.5\"" + dash + " points=\"" + points +
-                   "\"/>\n";
+            svg += "<polyline fill=\"none\" stroke=\"" + colour + "\" stroke-width=\"1.5\"" + dash + " points=\"" +
+                   points + "\"/>\n";
           points.clear();
         };
         for (size_t i = 0; i < s.x.size() && i < s.y.size(); ++i) {
@@ -142,11 +151,13 @@ std::string svg_plot(const std::string& title, const std::string& x_label, const
       const double ly = plot_top + 10 + 15.0 * static_cast<double>(si);
       const double lx = left + plot_w + 12;
       if (s.markers)
-        svg += "<circle cx=\"" + fmt("%.1f", lx + 6) + "\" cy=\"" + fmt("%.1f", ly - 6) + "\" r=\"3\" fill=\"" + colour + "\"/>\n";
+        svg += "<circle cx=\"" + fmt("%.1f", lx + 6) + "\" cy=\"" + fmt("%.1f", ly - 6) + "\" r=\"3\" fill=\"" +
+               colour + "\"/>\n";
       else
         svg += "<line x1=\"" + fmt("%.1f", lx) + "\" y1=\"" + fmt("%.1f", ly - 6) + "\" x2=\"" + fmt("%.1f", lx + 14) +
                "\" y2=\"" + fmt("%.1f", ly - 6) + "\" stroke=\"" + colour + "\" stroke-width=\"2\"" + dash + "/>\n";
-      svg += "<text x=\"" + fmt("%.1f", lx + 18) + "\" y=\"" + fmt("%.1f", ly - 2) + "\">" + escape_xml(s.name) + "</text>\n";
+      svg += "<text x=\"" + fmt("%.1f", lx + 18) + "\" y=\"" + fmt("%.1f", ly - 2) + "\">" + escape_xml(s.name) +
+             "</text>\n";
     }
     svg += "</g>\n";
     y0 += h + 10;

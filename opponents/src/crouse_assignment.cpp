@@ -35,14 +35,17 @@ const std::vector<int>& CrouseAssignment::solve(int rows, int cols, const std::v
       for (int k = 0; k < static_cast<int>(remaining_.size()); ++k) {
         const int j = remaining_[static_cast<size_t>(k)];
         const double r = reached + c[j] - u_[static_cast<size_t>(row)] - v_[static_cast<size_t>(j)];
-        if (r < path_cost_[static_cast<size_t>(j)]) path_[static_cast<size_t>(j)] = row, path_cost_[static_cast<size_t>(j)] = r;
+        if (r < path_cost_[static_cast<size_t>(j)])
+          path_[static_cast<size_t>(j)] = row, path_cost_[static_cast<size_t>(j)] = r;
         const double pc = path_cost_[static_cast<size_t>(j)];
         if (pc < lowest || (pc == lowest && row_of_col_[static_cast<size_t>(j)] < 0)) lowest = pc, best = k;
       }
       reached = lowest;
       const int j = remaining_[static_cast<size_t>(best)];
-      if (row_of_col_[static_cast<size_t>(j)] < 0) sink = j;
-      else row = row_of_col_[static_cast<size_t>(j)];
+      if (row_of_col_[static_cast<size_t>(j)] < 0)
+        sink = j;
+      else
+        row = row_of_col_[static_cast<size_t>(j)];
       col_seen_[static_cast<size_t>(j)] = 1;
       remaining_[static_cast<size_t>(best)] = remaining_.back();
       remaining_.pop_back();

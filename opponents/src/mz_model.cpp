@@ -25,20 +25,18 @@ std::vector<ParamSpec> mz_model_specs() {
       {"shipyard_radius", 4, 1, 10, "yard sites at least this far from own yards; their halite counted within it",
        true},
       {"per_shipyard", 5.9, 1, 100, "one yard per this many ships, less one"},
-      {"zero_surround", 10, 0, 400, "surrounds are reckoned only with more empty ships than this on the board",
-       true},
+      {"zero_surround", 10, 0, 400, "surrounds are reckoned only with more empty ships than this on the board", true},
       {"attack_step", 300, 0, 400, "from this step, a richer player it can still overtake is attacked", true},
       {"max_ships", 50, 0, kMaxShips, "no spawns at or beyond this many own ships", true},
   };
 }
 
 MzModelParams MzModelParams::from(const Params& p) {
-  return {p.get("cell_halite"),        p.get("cell_halite_bonus"), p.get_int("radius_bonus"),
-          p.get("cell_halite_multiplier"), p.get_int("clean_time"), p.get("collect_multiplier"),
-          p.get("zero_multiplier"),    p.get("attack_distance"),   p.get("spawning"),
-          p.get_int("far_radius"),     p.get("surround_divide"),   p.get_int("shipyard_radius"),
-          p.get("per_shipyard"),       p.get_int("zero_surround"), p.get_int("attack_step"),
-          p.get_int("max_ships")};
+  return {
+      p.get("cell_halite"),    p.get("cell_halite_bonus"),  p.get_int("radius_bonus"), p.get("cell_halite_multiplier"),
+      p.get_int("clean_time"), p.get("collect_multiplier"), p.get("zero_multiplier"),  p.get("attack_distance"),
+      p.get("spawning"),       p.get_int("far_radius"),     p.get("surround_divide"),  p.get_int("shipyard_radius"),
+      p.get("per_shipyard"),   p.get_int("zero_surround"),  p.get_int("attack_step"),  p.get_int("max_ships")};
 }
 
 namespace {
@@ -46,24 +44,24 @@ namespace {
 constexpr std::array<int, 5> kModelToMove = {1, 3, 2, 4, 0};
 constexpr int kStay = 4;
 // The values the model gives its choices; only their order matters.
-constexpr double kDeadly = 64;          // a move where a lighter (or equal) ship can arrive
-constexpr double kSafeBonus = 0.5;      // a move only heavier ships can reach
-constexpr double kConvertBonus = 100;   // a converting ship stays
-constexpr double kOnHaliteStay = 1;     // staying on halite is not free: it mines when the ship meant to move
-constexpr double kSurroundedLoaded = 8; // per surplus enemy, for a loaded ship
-constexpr double kSurroundedStay = 40;  // an empty ship staying on halite where it can be surrounded
-constexpr double kEndangeredBonus = 8;  // moving next to an enemy ship that cannot escape
+constexpr double kDeadly = 64;           // a move where a lighter (or equal) ship can arrive
+constexpr double kSafeBonus = 0.5;       // a move only heavier ships can reach
+constexpr double kConvertBonus = 100;    // a converting ship stays
+constexpr double kOnHaliteStay = 1;      // staying on halite is not free: it mines when the ship meant to move
+constexpr double kSurroundedLoaded = 8;  // per surplus enemy, for a loaded ship
+constexpr double kSurroundedStay = 40;   // an empty ship staying on halite where it can be surrounded
+constexpr double kEndangeredBonus = 8;   // moving next to an enemy ship that cannot escape
 constexpr double kDefendWeight = 16;
 constexpr double kTargetStay = 5, kTargetMove = 1, kTargetMoveWeight = 3;
 constexpr double kHomeWeight = 1;
-constexpr double kHoardTarget = 500;    // a hoard's cell outranks every other target
+constexpr double kHoardTarget = 500;  // a hoard's cell outranks every other target
 constexpr double kNearYardAttack = 250, kSiteNeighbour = 500, kSite = 1000;
 constexpr double kBaseAttackScale = 100, kAttackPlayerBonus = 1000;
 constexpr double kFar = 10000;          // "no such unit" distance and danger
 constexpr double kUnreachable = 10000;  // cost of a cell a ship cannot reach this turn
 constexpr double kMaxBound = 400;       // mining bound cap, and the cells that never wait
 constexpr int kMaxMineTurns = 20;
-constexpr int kHoardRadius = 5;         // a third player's ship closes a direction when nearer than this
+constexpr int kHoardRadius = 5;  // a third player's ship closes a direction when nearer than this
 }  // namespace
 
 int MzModelPolicy::moved(int cell, int m) const {
@@ -109,7 +107,8 @@ int MzModelPolicy::toward(int a, int b, std::array<std::pair<int, double>, 4>& o
     out[0] = {kStay, 1.0};
     return 1;
   }
-  for (int i = 0; i < k; ++i) out[static_cast<size_t>(i)] = {order[static_cast<size_t>(i)], w[order[static_cast<size_t>(i)]]};
+  for (int i = 0; i < k; ++i)
+    out[static_cast<size_t>(i)] = {order[static_cast<size_t>(i)], w[order[static_cast<size_t>(i)]]};
   return k;
 }
 
@@ -342,7 +341,9 @@ void MzModelPolicy::defend_yards(const State& s, int player, int my_yards, doubl
       } else {
         std::array<std::pair<int, double>, 4> mv;
         const int k = toward(sh.cell, yd.cell, mv);
-        for (int i = 0; i < k; ++i) defender->intentions[static_cast<size_t>(mv[static_cast<size_t>(i)].first)] += kDefendWeight * mv[static_cast<size_t>(i)].second;
+        for (int i = 0; i < k; ++i)
+          defender->intentions[static_cast<size_t>(mv[static_cast<size_t>(i)].first)] +=
+              kDefendWeight * mv[static_cast<size_t>(i)].second;
       }
     }
   }
@@ -402,8 +403,10 @@ void MzModelPolicy::compute_maps(const State& s, int player) {
     int mine = static_cast<int>(kFar), theirs = static_cast<int>(kFar), enemy = static_cast<int>(kFar);
     for (const Shipyard& y : yards) {
       const int dd = geo_.dist(c, y.cell);
-      if (y.owner == player) mine = std::min(mine, dd);
-      else theirs = std::min(theirs, dd);
+      if (y.owner == player)
+        mine = std::min(mine, dd);
+      else
+        theirs = std::min(theirs, dd);
     }
     double* row = &strong_[static_cast<size_t>(c) * static_cast<size_t>(stride)];
     for (const Ship& sh : ships) {
@@ -453,7 +456,8 @@ void MzModelPolicy::compute_can_surround(const State& s, int player) {
       std::fill(enemies_.begin(), enemies_.end(), 0);
       const int yard_dist = geo_.dist(c, y.cell);
       for (const Ship& e : ships)
-        if (e.owner != player && geo_.dist(y.cell, e.cell) <= yard_dist + 1) ++enemies_[static_cast<size_t>(geo_.dist(c, e.cell))];
+        if (e.owner != player && geo_.dist(y.cell, e.cell) <= yard_dist + 1)
+          ++enemies_[static_cast<size_t>(geo_.dist(c, e.cell))];
       if (empty < 2 * p_.zero_surround) {
         int nearest = 2 * n_ - 1;
         for (const OwnShip& o : own_) {
@@ -560,8 +564,7 @@ void MzModelPolicy::plan_hoards(const State& s, int player) {
       } else if (dist15 == 1) {
         a.target = target_cell;
         centre->target = move1;
-      } else if (s.halite(move1) == 0 ||
-                 (can_surround_[move1] == 0 && s.halite(move1) / 4 + sh.cargo < target_cargo)) {
+      } else if (s.halite(move1) == 0 || (can_surround_[move1] == 0 && s.halite(move1) / 4 + sh.cargo < target_cargo)) {
         a.target = move1;
       } else {
         a.target = move2;
@@ -643,7 +646,8 @@ void MzModelPolicy::resolve_moves(const State& s, int player) {
     const Ship& sh = ships[static_cast<size_t>(o.index)];
     int nearest = -1, nearest_dist = n_;
     for (const Shipyard& y : yards)
-      if (y.owner == player && geo_.dist(y.cell, sh.cell) < nearest_dist) nearest_dist = geo_.dist(y.cell, sh.cell), nearest = y.cell;
+      if (y.owner == player && geo_.dist(y.cell, sh.cell) < nearest_dist)
+        nearest_dist = geo_.dist(y.cell, sh.cell), nearest = y.cell;
     if (nearest < 0 || sh.cargo <= 0) continue;
     const int k = toward(sh.cell, nearest, mv);
     for (int i = 0; i < k; ++i) {
@@ -668,16 +672,16 @@ void MzModelPolicy::resolve_moves(const State& s, int player) {
         if (column_of[c] < 0) column_of[c] = static_cast<int16_t>(columns_.size()), columns_.push_back(c);
       }
     // The model's cell order (x major, then y) decides ties.
-    std::sort(columns_.begin(), columns_.end(), [this](int a, int b) {
-      return x_of(a) * n_ + y_of(a) < x_of(b) * n_ + y_of(b);
-    });
+    std::sort(columns_.begin(), columns_.end(),
+              [this](int a, int b) { return x_of(a) * n_ + y_of(a) < x_of(b) * n_ + y_of(b); });
     for (size_t k = 0; k < columns_.size(); ++k) column_of[columns_[k]] = static_cast<int16_t>(k);
     const int cols = static_cast<int>(columns_.size());
     cost_.assign(static_cast<size_t>(rows) * static_cast<size_t>(cols), kUnreachable);
     for (int r = 0; r < rows; ++r)
       for (int m = 0; m < 5; ++m) {
         const int c = moved(ships[static_cast<size_t>(own_[static_cast<size_t>(r)].index)].cell, m);
-        cost_[static_cast<size_t>(r * cols + column_of[c])] = 1000.0 - own_[static_cast<size_t>(r)].intentions[static_cast<size_t>(m)];
+        cost_[static_cast<size_t>(r * cols + column_of[c])] =
+            1000.0 - own_[static_cast<size_t>(r)].intentions[static_cast<size_t>(m)];
       }
     const std::vector<int>& col = assignment_.solve(rows, cols, cost_);
     for (int r = 0; r < rows; ++r) {
@@ -703,7 +707,9 @@ void MzModelPolicy::resolve_moves(const State& s, int player) {
         const Ship& sh = ships[static_cast<size_t>(o.index)];
         if (!(sh.cargo + bank > static_cast<double>(s.config().convert_cost))) continue;
         double loss = 0;
-        for (const OwnShip& o2 : own_) loss += geo_.dist(sh.cell, ships[static_cast<size_t>(o2.index)].cell) * ships[static_cast<size_t>(o2.index)].cargo;
+        for (const OwnShip& o2 : own_)
+          loss += geo_.dist(sh.cell, ships[static_cast<size_t>(o2.index)].cell) *
+                  ships[static_cast<size_t>(o2.index)].cargo;
         if (!best || loss < best_loss) best = &o, best_loss = loss;
       }
       if (best) best->action = kConvertOption;

@@ -33,7 +33,9 @@ constexpr ZetaRow kZetaRows[] = {
 };
 static_assert(std::size(kZetaRows) == zp::ids_as_strings, "a row per parameter, in zp::Id's order");
 
-std::string early_name(const ZetaRow& row) { return std::string("early_") + row.name; }
+std::string early_name(const ZetaRow& row) {
+  return std::string("early_") + row.name;
+}
 }  // namespace
 
 std::vector<ParamSpec> zeta_model_specs() {
@@ -48,8 +50,8 @@ std::vector<ParamSpec> zf_model_specs() {
   std::vector<ParamSpec> specs;
   for (const ZetaRow& row : kZetaRows) specs.push_back({row.name, row.late, row.lo, row.hi, row.help, row.integer});
   for (const ZetaRow& row : kZetaRows)
-    specs.push_back({early_name(row), row.early, row.lo, row.hi, std::string("before step early_until: ") + row.help,
-                     row.integer});
+    specs.push_back(
+        {early_name(row), row.early, row.lo, row.hi, std::string("before step early_until: ") + row.help, row.integer});
   // zeta_final's late guarding_norm (1.1) lies beyond zeta_best's range.
   for (ParamSpec& spec : specs)
     if (spec.name == "guarding_norm" || spec.name == "early_guarding_norm") spec.max = 5;

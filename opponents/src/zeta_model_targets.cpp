@@ -323,7 +323,7 @@ ZetaModelPolicy::Impl::Hunts ZetaModelPolicy::Impl::assign_hunting() {
     hunted_now[static_cast<size_t>(e)] = 1;
     assigned_h.push_back(hscores[static_cast<size_t>(r * hcols + c)]);
   }
-  return {std::move(columns), hcols, std::move(hscores), std::move(hpairs), std::move(hunted_now),
+  return {std::move(columns),   hcols, std::move(hscores), std::move(hpairs), std::move(hunted_now),
           std::move(assigned_h)};
 }
 
@@ -373,8 +373,7 @@ int ZetaModelPolicy::Impl::guard_index(int L) const {
   for (int e : enemies) in_zone += is_guarding[ships[static_cast<size_t>(e)].cell];
   const double gnorm = P(zp::guarding_ship_advantage_norm), hnorm = P(zp::guarding_norm);
   // The guards' share of the hunters; zeta_final mixes in a fixed share.
-  const double pressure =
-      (1 - clip(ship_advantage, 0, gnorm) / gnorm) * (clip(enemy_hunting_share, 0, hnorm) / hnorm);
+  const double pressure = (1 - clip(ship_advantage, 0, gnorm) / gnorm) * (clip(enemy_hunting_share, 0, hnorm) / hnorm);
   const double share = final_ ? 0.5 * pressure + 0.5 * P(zp::guarding_proportion) : pressure;
   const int a =
       std::min({static_cast<int>(std::ceil(share * L)) - 1, PI(zp::guarding_max_ships_per_shipyard) * endangered - 1,
@@ -393,8 +392,8 @@ void ZetaModelPolicy::Impl::pick_guards(const Hunts& h, double gthreshold) {
     const int k = hunting[static_cast<size_t>(r)];
     const int tcell = ships[static_cast<size_t>(h.columns[static_cast<size_t>(c)].second)].cell;
     if (h.scores[static_cast<size_t>(r * h.cols + c)] < gthreshold) {
-      if (!is_guarding[static_cast<size_t>(tcell)] ||
-          dist(ship(k).cell, tcell) > P(zp::guarding_aggression_radius) || in_list(yard_cells, ship(k).cell))
+      if (!is_guarding[static_cast<size_t>(tcell)] || dist(ship(k).cell, tcell) > P(zp::guarding_aggression_radius) ||
+          in_list(yard_cells, ship(k).cell))
         guarding.push_back(k);
       else
         type[static_cast<size_t>(k)] = ShipType::Defending;

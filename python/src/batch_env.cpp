@@ -125,8 +125,8 @@ class BatchEnv {
     if (state.num_players() != num_players_ || state.size() != config_.size)
       throw py::value_error("load: expected a " + std::to_string(num_players_) + "-player state on a " +
                             std::to_string(config_.size) + "x" + std::to_string(config_.size) + " board, got " +
-                            std::to_string(state.num_players()) + " players on " + std::to_string(state.size()) +
-                            "x" + std::to_string(state.size()));
+                            std::to_string(state.num_players()) + " players on " + std::to_string(state.size()) + "x" +
+                            std::to_string(state.size()));
     games_[static_cast<size_t>(g)] = state;
     done_.mutable_data()[g] = state.is_terminal();
     aborted_.mutable_data()[g] = false;
@@ -147,7 +147,8 @@ class BatchEnv {
 
  private:
   void check_game(int g) const {
-    if (g < 0 || g >= static_cast<int>(games_.size())) throw py::index_error("game " + std::to_string(g) + " out of range");
+    if (g < 0 || g >= static_cast<int>(games_.size()))
+      throw py::index_error("game " + std::to_string(g) + " out of range");
   }
 
   void check_plane(const py::array& a, const char* name) const {
@@ -203,8 +204,8 @@ overwritten in place by every step() and reset(): copy what you keep.)")
       .def(py::init([](int num_games, int num_players, py::object configuration, uint32_t seed, bool auto_reset) {
              return std::make_unique<BatchEnv>(num_games, num_players, config_from_py(configuration), seed, auto_reset);
            }),
-           py::arg("num_games"), py::arg("num_players") = 4, py::arg("configuration") = py::none(),
-           py::arg("seed") = 0, py::arg("auto_reset") = true)
+           py::arg("num_games"), py::arg("num_players") = 4, py::arg("configuration") = py::none(), py::arg("seed") = 0,
+           py::arg("auto_reset") = true)
       .def("reset", &BatchEnv::reset)
       .def("step", &BatchEnv::step, py::arg("ship_actions"), py::arg("shipyard_actions") = py::none())
       .def("state", &BatchEnv::game, py::arg("game"), "A copy of game g's current State.")

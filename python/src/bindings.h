@@ -12,9 +12,9 @@
 
 namespace halite::python {
 
-void bind_state(py::module_& m);       // State, Game (state_bindings.cpp)
-void bind_batch_env(py::module_& m);   // BatchEnv (batch_env.cpp)
-void bind_planners(py::module_& m);    // Planner, plan(), planners() (planner_bindings.cpp)
+void bind_state(py::module_& m);      // State, Game (state_bindings.cpp)
+void bind_batch_env(py::module_& m);  // BatchEnv (batch_env.cpp)
+void bind_planners(py::module_& m);   // Planner, plan(), planners() (planner_bindings.cpp)
 
 // A Kaggle configuration (dict; None for Kaggle's defaults) as a validated
 // Config; `seed`, when not None, sets randomSeed. Extra keys (Kaggle's

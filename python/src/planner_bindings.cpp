@@ -24,7 +24,8 @@ search::Budget budget_from_py(py::handle budget_ms, py::handle iterations) {
   search::Budget budget;
   if (!budget_ms.is_none()) {
     const double ms = number_arg(budget_ms, "budget_ms");
-    if (!(ms > 0)) throw py::value_error("budget_ms: expected a positive number of milliseconds, got " + std::to_string(ms));
+    if (!(ms > 0))
+      throw py::value_error("budget_ms: expected a positive number of milliseconds, got " + std::to_string(ms));
     budget = search::Budget::milliseconds(ms);
   }
   if (!iterations.is_none()) {

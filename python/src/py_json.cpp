@@ -134,12 +134,18 @@ ParsedAction read_answer(py::handle answer, const State& state, int player, cons
 
 py::object from_json(const Json& j) {
   switch (j.type()) {
-    case Json::value_t::null: return py::none();
-    case Json::value_t::boolean: return py::bool_(j.get<bool>());
-    case Json::value_t::number_integer: return py::int_(j.get<int64_t>());
-    case Json::value_t::number_unsigned: return py::int_(j.get<uint64_t>());
-    case Json::value_t::number_float: return py::float_(j.get<double>());
-    case Json::value_t::string: return py::str(j.get_ref<const std::string&>());
+    case Json::value_t::null:
+      return py::none();
+    case Json::value_t::boolean:
+      return py::bool_(j.get<bool>());
+    case Json::value_t::number_integer:
+      return py::int_(j.get<int64_t>());
+    case Json::value_t::number_unsigned:
+      return py::int_(j.get<uint64_t>());
+    case Json::value_t::number_float:
+      return py::float_(j.get<double>());
+    case Json::value_t::string:
+      return py::str(j.get_ref<const std::string&>());
     case Json::value_t::array: {
       py::list list(j.size());
       size_t i = 0;
@@ -151,7 +157,8 @@ py::object from_json(const Json& j) {
       for (const auto& [k, v] : j.items()) dict[py::str(k)] = from_json(v);
       return dict;
     }
-    default: return py::none();  // binary and discarded values: never produced by the codec
+    default:
+      return py::none();  // binary and discarded values: never produced by the codec
   }
 }
 

@@ -19,17 +19,24 @@ namespace {
 
 const char* stage_result_name(StageResult r) {
   switch (r) {
-    case StageResult::Ok: return "ok";
-    case StageResult::NotForThisUnit: return "not_for_this_unit";
-    case StageResult::InsufficientHalite: return "insufficient_halite";
-    case StageResult::OnShipyard: return "on_shipyard";
-    case StageResult::PlayerNotActive: return "player_not_active";
+    case StageResult::Ok:
+      return "ok";
+    case StageResult::NotForThisUnit:
+      return "not_for_this_unit";
+    case StageResult::InsufficientHalite:
+      return "insufficient_halite";
+    case StageResult::OnShipyard:
+      return "on_shipyard";
+    case StageResult::PlayerNotActive:
+      return "player_not_active";
   }
   return "?";
 }
 
 // Kaggle's word, or None for no order (Kaggle leaves such units out).
-py::object action_to_py(Action a) { return a == Action::None ? py::object(py::none()) : py::str(action_name(a)); }
+py::object action_to_py(Action a) {
+  return a == Action::None ? py::object(py::none()) : py::str(action_name(a));
+}
 
 Action action_from_py(py::handle word) {
   if (word.is_none()) return Action::None;
@@ -244,7 +251,8 @@ double number_arg(py::handle value, const char* name) {
   if (PyBool_Check(value.ptr()) || !(PyFloat_Check(value.ptr()) || PyIndex_Check(value.ptr())))
     throw py::type_error(std::string(name) + ": expected a number, got " + py::repr(value).cast<std::string>());
   const double v = py::float_(py::reinterpret_borrow<py::object>(value));
-  if (!std::isfinite(v)) throw py::value_error(std::string(name) + ": expected a finite number, got " + std::to_string(v));
+  if (!std::isfinite(v))
+    throw py::value_error(std::string(name) + ": expected a finite number, got " + std::to_string(v));
   return v;
 }
 
@@ -260,18 +268,21 @@ void stage_turn(State& state, py::handle actions, py::handle failures, std::vect
   if (!PySequence_Check(actions.ptr()) || PyUnicode_Check(actions.ptr()) || PyDict_Check(actions.ptr()) ||
       py::len(actions) != static_cast<size_t>(n))
     throw py::value_error("actions: expected a list of " + std::to_string(n) +
-                          " action dicts (one per player, None for none), got " + py::repr(actions).cast<std::string>());
+                          " action dicts (one per player, None for none), got " +
+                          py::repr(actions).cast<std::string>());
   const py::sequence answers = py::reinterpret_borrow<py::sequence>(actions);
   std::vector<Status> failed(static_cast<size_t>(n), Status::Active);
   if (!failures.is_none()) {
     const Json f = to_json(failures, "failures");
     if (!f.is_array() || f.size() != static_cast<size_t>(n))
-      throw JsonError("failures: expected a list of " + std::to_string(n) + " entries (None or a status), got " + f.dump());
+      throw JsonError("failures: expected a list of " + std::to_string(n) + " entries (None or a status), got " +
+                      f.dump());
     for (int p = 0; p < n; ++p) {
       if (f[p].is_null()) continue;
       failed[p] = status_from_name(f[p], "failures[" + std::to_string(p) + "]");
       if (!is_failure(failed[p]))
-        throw JsonError("failures[" + std::to_string(p) + "]: expected None, ERROR, INVALID or TIMEOUT, got " + f[p].dump());
+        throw JsonError("failures[" + std::to_string(p) + "]: expected None, ERROR, INVALID or TIMEOUT, got " +
+                        f[p].dump());
     }
   }
   // Every answer is read before anything is staged: a bad one changes nothing.
@@ -339,21 +350,25 @@ gives the next state. Copying is a memcpy of about 16 KB.)")
       .def_property_readonly("rewards", &rewards_py, "Kaggle's rewards; None for a failed player.")
       .def_property_readonly("statuses", &statuses_py)
       .def_property_readonly("game_over", &State::is_terminal)
-      .def_property_readonly("ranking", [](const State& s) { return ranking(s); },
-                             "Rank per player (0 = first, ties share), by Kaggle's rewards; failures last.")
+      .def_property_readonly(
+          "ranking", [](const State& s) { return ranking(s); },
+          "Rank per player (0 = first, ties share), by Kaggle's rewards; failures last.")
       .def_property_readonly("winners", [](const State& s) { return winners(s); })
       .def_property_readonly("ship_ids", [](const State& s) { return ids_of(s.ships()); })
       .def_property_readonly("shipyard_ids", [](const State& s) { return ids_of(s.shipyards()); })
-      .def_property_readonly("halite", [](py::object self) { return halite_view(self.cast<const State&>(), self); },
-                             "Cell halite, (size, size) float64: a read-only view, no copy.")
-      .def_property_readonly("ships", [](py::object self) { return ships_view(self.cast<const State&>(), self); },
-                             "Ships in id order, a read-only view of records (cargo, id, cell, owner, action).")
-      .def_property_readonly("shipyards",
-                             [](py::object self) { return shipyards_view(self.cast<const State&>(), self); },
-                             "Shipyards in id order, a read-only view of records (id, cell, owner, action).")
+      .def_property_readonly(
+          "halite", [](py::object self) { return halite_view(self.cast<const State&>(), self); },
+          "Cell halite, (size, size) float64: a read-only view, no copy.")
+      .def_property_readonly(
+          "ships", [](py::object self) { return ships_view(self.cast<const State&>(), self); },
+          "Ships in id order, a read-only view of records (cargo, id, cell, owner, action).")
+      .def_property_readonly(
+          "shipyards", [](py::object self) { return shipyards_view(self.cast<const State&>(), self); },
+          "Shipyards in id order, a read-only view of records (id, cell, owner, action).")
       .def("planes", &planes, "ship_owner, ship_cargo, shipyard_owner as (size, size) arrays (copies; -1: none).")
       .def(
-          "observation", [](const State& s, int player) { return from_json(observation_to_json(s, checked_player(s, player))); },
+          "observation",
+          [](const State& s, int player) { return from_json(observation_to_json(s, checked_player(s, player))); },
           py::arg("player") = 0, "The observation Kaggle shows `player`.")
       .def(
           "apply",
@@ -414,7 +429,8 @@ void bind_game_class(py::module_& m) {
            "One turn: actions[p] is player p's Kaggle action dict; failures[p] (optional) 'ERROR', 'INVALID' or "
            "'TIMEOUT' for an agent that failed. A bad argument changes nothing.")
       .def("copy", [](const Game& g) { return std::make_unique<Game>(g); })
-      .def_property_readonly("state", [](const Game& g) { return g.state; }, "A copy of the current state.")
+      .def_property_readonly(
+          "state", [](const Game& g) { return g.state; }, "A copy of the current state.")
       .def_property_readonly("step_count", [](const Game& g) { return g.state.step(); })
       .def_property_readonly("done", [](const Game& g) { return g.state.is_terminal(); })
       .def_property_readonly("rewards", [](const Game& g) { return rewards_py(g.state); })
@@ -423,7 +439,10 @@ void bind_game_class(py::module_& m) {
           "halite", [](py::object self) { return halite_view(self.cast<const Game&>().state, self); },
           "Cell halite of the current state, (size, size): a read-only view that follows the game as it steps.")
       .def(
-          "observation", [](const Game& g, int player) { return from_json(observation_to_json(g.state, checked_player(g.state, player))); },
+          "observation",
+          [](const Game& g, int player) {
+            return from_json(observation_to_json(g.state, checked_player(g.state, player)));
+          },
           py::arg("player") = 0)
       .def(
           "replay",

@@ -16,10 +16,15 @@ double rate_with_prior(int64_t hits, int64_t chances) {
 
 }  // namespace
 
-double PlayerMemory::approach_rate() const { return rate_with_prior(approaches, approach_chances); }
-double PlayerMemory::guard_rate() const { return rate_with_prior(yard_guarded_turns, yard_threat_turns); }
+double PlayerMemory::approach_rate() const {
+  return rate_with_prior(approaches, approach_chances);
+}
+double PlayerMemory::guard_rate() const {
+  return rate_with_prior(yard_guarded_turns, yard_threat_turns);
+}
 double PlayerMemory::mined_cell_ratio() const {
-  return (mined_cell_ratio_sum + GameMemory::kPriorWeight) / (static_cast<double>(mining_turns) + GameMemory::kPriorWeight);
+  return (mined_cell_ratio_sum + GameMemory::kPriorWeight) /
+         (static_cast<double>(mining_turns) + GameMemory::kPriorWeight);
 }
 
 GameMemory::GameMemory() = default;
@@ -126,7 +131,8 @@ void GameMemory::compare(const State& prev, const State& cur) {
     const double board_mean = board_total / board_cells;
     for (const Ship& sh : prev.ships()) {
       const int now = cur.find_ship(sh.id);
-      if (now < 0 || cur.ships()[now].cell != sh.cell || cur.ships()[now].cargo <= sh.cargo || prev.halite(sh.cell) <= 0)
+      if (now < 0 || cur.ships()[now].cell != sh.cell || cur.ships()[now].cargo <= sh.cargo ||
+          prev.halite(sh.cell) <= 0)
         continue;
       PlayerMemory& m = players_[sh.owner];
       ++m.mining_turns;

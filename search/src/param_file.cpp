@@ -7,12 +7,15 @@
 namespace halite::search {
 
 void check_by_players(const nlohmann::json& by_players, const std::string& what) {
-  if (!by_players.is_object()) throw ParamError(what + ": \"by_players\" must be an object {\"2\": {...}, \"4\": {...}}");
+  if (!by_players.is_object())
+    throw ParamError(what + ": \"by_players\" must be an object {\"2\": {...}, \"4\": {...}}");
   for (const auto& [count, entry] : by_players.items()) {
     const std::string path = what + ": by_players.\"" + count + "\"";
     const bool is_count = count.size() == 1 && count[0] >= '1' && count[0] <= '0' + kMaxPlayers;
-    if (!is_count) throw ParamError(path + ": the key must be a number of players, 1 to " + std::to_string(kMaxPlayers));
-    if (!entry.is_object()) throw ParamError(path + " must be an object {\"params\": {...}, \"fallback_params\": {...}}");
+    if (!is_count)
+      throw ParamError(path + ": the key must be a number of players, 1 to " + std::to_string(kMaxPlayers));
+    if (!entry.is_object())
+      throw ParamError(path + " must be an object {\"params\": {...}, \"fallback_params\": {...}}");
     for (const auto& [section, values] : entry.items()) {
       if (section == "planner") {
         if (!values.is_string()) throw ParamError(path + ".planner must be a planner name (string)");
@@ -26,7 +29,8 @@ void check_by_players(const nlohmann::json& by_players, const std::string& what)
       bool known = false;
       for (const char* s : kPlayerCountSections) known |= section == s;
       if (!known)
-        throw ParamError(path + ": unknown key '" + section + "' (it takes \"planner\", \"params\" and \"fallback_params\")");
+        throw ParamError(path + ": unknown key '" + section +
+                         "' (it takes \"planner\", \"params\" and \"fallback_params\")");
       if (!values.is_object()) throw ParamError(path + "." + section + " must be an object {name: value}");
     }
   }
@@ -36,7 +40,8 @@ nlohmann::json values_for_players(const nlohmann::json& config, const std::strin
   nlohmann::json values = nlohmann::json::object();
   if (config.contains(section)) values = config[section];
   const std::string count = std::to_string(num_players);
-  if (config.contains("by_players") && config["by_players"].contains(count) && config["by_players"][count].contains(section))
+  if (config.contains("by_players") && config["by_players"].contains(count) &&
+      config["by_players"][count].contains(section))
     for (const auto& [name, v] : config["by_players"][count][section].items()) values[name] = v;
   return values;
 }

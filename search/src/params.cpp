@@ -27,7 +27,8 @@ const ParamSpec& Params::spec(const std::string& name) const {
     if (s.name == name) return s;
   std::string known;
   for (const ParamSpec& s : specs_) known += (known.empty() ? "" : ", ") + s.name;
-  throw ParamError("unknown parameter '" + name + "'" + (known.empty() ? " (this planner has none)" : "; known: " + known));
+  throw ParamError("unknown parameter '" + name + "'" +
+                   (known.empty() ? " (this planner has none)" : "; known: " + known));
 }
 
 double Params::get(const std::string& name) const {
@@ -38,8 +39,8 @@ double Params::get(const std::string& name) const {
 void Params::set(const std::string& name, double value) {
   const ParamSpec& s = spec(name);
   if (!std::isfinite(value) || value < s.min || value > s.max)
-    throw ParamError("parameter '" + name + "' = " + format_number(value) + " is out of range [" + format_number(s.min) +
-                     ", " + format_number(s.max) + "]");
+    throw ParamError("parameter '" + name + "' = " + format_number(value) + " is out of range [" +
+                     format_number(s.min) + ", " + format_number(s.max) + "]");
   if (s.integer && value != std::trunc(value))
     throw ParamError("parameter '" + name + "' takes a whole number, got " + format_number(value));
   values_[name] = value;
@@ -61,9 +62,12 @@ void Params::set_from_json(const nlohmann::json& j) {
   if (!j.is_object()) throw ParamError("parameters must be a JSON object {\"name\": number, ...}, got " + j.dump());
   Params copy = *this;
   for (const auto& [name, v] : j.items()) {
-    if (v.is_boolean()) copy.set(name, v.get<bool>() ? 1 : 0);
-    else if (v.is_number()) copy.set(name, v.get<double>());
-    else throw ParamError("parameter '" + name + "' must be a number, got " + v.dump());
+    if (v.is_boolean())
+      copy.set(name, v.get<bool>() ? 1 : 0);
+    else if (v.is_number())
+      copy.set(name, v.get<double>());
+    else
+      throw ParamError("parameter '" + name + "' must be a number, got " + v.dump());
   }
   *this = std::move(copy);
 }
@@ -72,8 +76,10 @@ nlohmann::json Params::to_json() const {
   nlohmann::json j = nlohmann::json::object();
   for (const ParamSpec& s : specs_) {
     const double v = values_.at(s.name);
-    if (s.integer) j[s.name] = static_cast<int64_t>(v);
-    else j[s.name] = v;
+    if (s.integer)
+      j[s.name] = static_cast<int64_t>(v);
+    else
+      j[s.name] = v;
   }
   return j;
 }
@@ -86,7 +92,8 @@ std::string Params::describe() const {
     std::string line = s.name + std::string(width + 2 - s.name.size(), ' ');
     line += format_number(values_.at(s.name));
     line += "  (default " + format_number(s.default_value) + ", range [" + format_number(s.min) + ", " +
-            format_number(s.max) + "]" + (s.integer ? ", integer" : "") + (s.tunable ? "" : ", not tuned") + ")  " + s.help;
+            format_number(s.max) + "]" + (s.integer ? ", integer" : "") + (s.tunable ? "" : ", not tuned") + ")  " +
+            s.help;
     out += line + "\n";
   }
   return out;

@@ -17,7 +17,8 @@ std::vector<PlannerInfo>& registry() {
 }  // namespace
 
 State::Orders Planner::plan(const State& state, int player, const Budget& budget) {
-  if (memory_.num_players() != state.num_players() || memory_.me() != player) memory_.reset(state.num_players(), player);
+  if (memory_.num_players() != state.num_players() || memory_.me() != player)
+    memory_.reset(state.num_players(), player);
   memory_.observe(state);
   return choose(state, player, budget);
 }
@@ -34,7 +35,9 @@ bool register_planner(PlannerInfo info) {
   return true;
 }
 
-const std::vector<PlannerInfo>& planners() { return registry(); }
+const std::vector<PlannerInfo>& planners() {
+  return registry();
+}
 
 bool has_planner(const std::string& name) {
   for (const PlannerInfo& p : registry())
@@ -55,7 +58,9 @@ void register_opponent_model(ModelKind kind) {
   opponent_models().push_back(std::move(kind));
 }
 
-const std::vector<ModelKind>& registered_opponent_models() { return opponent_models(); }
+const std::vector<ModelKind>& registered_opponent_models() {
+  return opponent_models();
+}
 
 const PlannerInfo& planner_info(const std::string& name) {
   for (const PlannerInfo& p : registry())
@@ -65,7 +70,9 @@ const PlannerInfo& planner_info(const std::string& name) {
   throw ParamError("unknown planner '" + name + "'; known: " + known);
 }
 
-Params default_params(const std::string& name) { return Params(planner_info(name).params); }
+Params default_params(const std::string& name) {
+  return Params(planner_info(name).params);
+}
 
 std::unique_ptr<Planner> make_planner(const std::string& name, const Params& params, const PlannerSetup& setup) {
   return planner_info(name).make(params, setup);

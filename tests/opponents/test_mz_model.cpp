@@ -12,20 +12,21 @@
 #include "halite/json_codec.h"
 #include "halite/lab/agreement.h"
 #include "halite/lab/match.h"
-#include "halite/replay_check.h"
-#include "halite/search/planners/fleet_planner.h"
-#include "halite/search/planners/mcts.h"
 #include "halite/opponents/mz_model.h"
 #include "halite/opponents/opponents.h"
-#include "halite/search/planner.h"
+#include "halite/replay_check.h"
 #include "halite/search/model/recognizer.h"
+#include "halite/search/planner.h"
+#include "halite/search/planners/fleet_planner.h"
+#include "halite/search/planners/mcts.h"
 
 using namespace halite;
 
 TEST_CASE("mz_model gives the orders mzotkiew's bot gave in a Kaggle-env game", "[search][mz_model]") {
   // 4 players (zeta_best, mzotkiew, zeta_final, our default submission),
   // kaggle_environments 1.2.1, seed 1017: docs/opponent-models.md.
-  const Replay replay = read_replay_file(std::string(HALITE_TESTDATA) + "/kaggle-env/4p_zeta_mz_zf_d10_seed1017.json.gz");
+  const Replay replay =
+      read_replay_file(std::string(HALITE_TESTDATA) + "/kaggle-env/4p_zeta_mz_zf_d10_seed1017.json.gz");
   REQUIRE(replay.num_players == 4);
   auto model = search::make_planner("mz_model", std::vector<std::string>{}, 1);
   lab::TurnBudget budget;
@@ -47,7 +48,8 @@ TEST_CASE("the recogniser tells the modelled bots from the others during a game"
           "[search][mz_model][zeta_model][zf_model]") {
   // Seats: zeta_best, mzotkiew, zeta_final, our default submission (no
   // model).
-  const Replay replay = read_replay_file(std::string(HALITE_TESTDATA) + "/kaggle-env/4p_zeta_mz_zf_d10_seed1017.json.gz");
+  const Replay replay =
+      read_replay_file(std::string(HALITE_TESTDATA) + "/kaggle-env/4p_zeta_mz_zf_d10_seed1017.json.gz");
   search::ModelRecognizer recognizer(opponents::known_models(), 0.98, 20, 50);
   search::ModelRecognizer from_zf(opponents::known_models(), 0.98, 20, 50);  // sees our seat
   int states = 0, predicted_turns = 0;
@@ -128,8 +130,8 @@ TEST_CASE("the fleet policy catches an enemy ship where it is predicted to end",
   auto cell = [](int r, int c) { return r * 21 + c; };
   s.add_shipyard(UnitId::make(1, 1), cell(15, 15), 0);
   s.add_shipyard(UnitId::make(1, 2), cell(3, 3), 1);
-  s.add_ship(UnitId::make(2, 1), cell(10, 10), 0, 0);    // ours, empty
-  s.add_ship(UnitId::make(2, 2), cell(9, 11), 1, 300);   // theirs, loaded, diagonal to ours
+  s.add_ship(UnitId::make(2, 1), cell(10, 10), 0, 0);   // ours, empty
+  s.add_ship(UnitId::make(2, 2), cell(9, 11), 1, 300);  // theirs, loaded, diagonal to ours
   for (int c = 0; c < 441; ++c) s.set_halite(c, 30);
   s.mutable_player(0).bank = s.mutable_player(1).bank = 2000;
   search::FleetParams p = search::FleetParams::from(search::default_params("fleet"));
@@ -142,8 +144,10 @@ TEST_CASE("the fleet policy catches an enemy ship where it is predicted to end",
     search::Geometry geo;
     geo.init(21);
     const int to = geo.neighbor(cell(10, 10), d.ship_choices[0].second);
-    if (end == cell(9, 10)) CHECK(to == end);   // caught where it will be
-    else CHECK(to != cell(9, 11));               // not where it was
+    if (end == cell(9, 10))
+      CHECK(to == end);  // caught where it will be
+    else
+      CHECK(to != cell(9, 11));  // not where it was
   }
 }
 
@@ -199,9 +203,9 @@ TEST_CASE("beam and mcts that never leave their policy answer as the fleet plann
 
 TEST_CASE("the known_* values replace their parameters, -1 leaves them", "[search][mz_model]") {
   search::Params p = search::default_params("fleet");
-  for (const char* o : {"hunt_weight=0.16", "empty_tie_penalty=0", "ships_per_yard=7", "spawn_min_value=300", "return_bias=1.2",
-                        "known_hunt_weight=0.5", "known_empty_tie_penalty=450", "known_ships_per_yard=5",
-                        "known_spawn_min_value=400", "known_return_bias=0.9"})
+  for (const char* o : {"hunt_weight=0.16", "empty_tie_penalty=0", "ships_per_yard=7", "spawn_min_value=300",
+                        "return_bias=1.2", "known_hunt_weight=0.5", "known_empty_tie_penalty=450",
+                        "known_ships_per_yard=5", "known_spawn_min_value=400", "known_return_bias=0.9"})
     p.set_from_string(o);
   const search::FleetParams base = search::FleetParams::from(p);
   const search::FleetParams known = base.against_known();
@@ -221,14 +225,16 @@ TEST_CASE("the known_* values replace their parameters, -1 leaves them", "[searc
   CHECK(unchanged.return_bias == defaults.return_bias);
 }
 
-TEST_CASE("mcts plays a recognised opponent's predicted first turn, so its tree is reused against it", "[search][mz_model][mcts]") {
+TEST_CASE("mcts plays a recognised opponent's predicted first turn, so its tree is reused against it",
+          "[search][mz_model][mcts]") {
   // Against mz_model the first turn of the tree is the one the game then
   // plays (the model is exact and our orders are the tree's), so the subtree
   // kept is the next root's whenever the searched units stay; against greedy
   // (not recognised, modelled by the fleet policy) it almost never is.
   for (const char* opponent : {"mz_model", "greedy"}) {
     const bool known = std::string(opponent) == "mz_model";
-    auto planner = search::make_planner("mcts", std::vector<std::string>{"known_hunt_weight=0.5", "contact_radius=0"}, 3);
+    auto planner =
+        search::make_planner("mcts", std::vector<std::string>{"known_hunt_weight=0.5", "contact_radius=0"}, 3);
     auto other = search::make_planner(opponent, std::vector<std::string>{}, 2);
     const auto* mcts = dynamic_cast<const search::MctsPlanner*>(planner.get());
     REQUIRE(mcts != nullptr);

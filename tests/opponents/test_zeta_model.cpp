@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
+#include "build_kind.h"
 #include "halite/json_codec.h"
 #include "halite/lab/agreement.h"
 #include "halite/search/planner.h"
-#include "build_kind.h"
 #include "search_checks.h"
 
 using namespace halite;

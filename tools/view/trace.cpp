@@ -15,16 +15,20 @@ struct FieldSpec {
   FieldKind kind;
 };
 constexpr FieldSpec kUnitFields[] = {
-    {"action", FieldKind::Text},          {"value", FieldKind::Number}, {"runner_up", FieldKind::Text},
-    {"runner_up_value", FieldKind::Number}, {"role", FieldKind::Text},  {"danger", FieldKind::Number},
+    {"action", FieldKind::Text},    {"value", FieldKind::Number},
+    {"runner_up", FieldKind::Text}, {"runner_up_value", FieldKind::Number},
+    {"role", FieldKind::Text},      {"danger", FieldKind::Number},
     {"visits", FieldKind::Count},
 };
 
 const char* expected_kind(FieldKind kind) {
   switch (kind) {
-    case FieldKind::Text: return "a string or null";
-    case FieldKind::Number: return "a number or null";
-    case FieldKind::Count: return "a whole number >= 0 or null";
+    case FieldKind::Text:
+      return "a string or null";
+    case FieldKind::Number:
+      return "a number or null";
+    case FieldKind::Count:
+      return "a whole number >= 0 or null";
   }
   return "";
 }
@@ -32,9 +36,12 @@ const char* expected_kind(FieldKind kind) {
 bool has_kind(const Json& v, FieldKind kind) {
   if (v.is_null()) return true;  // "no runner-up", "not measured"
   switch (kind) {
-    case FieldKind::Text: return v.is_string();
-    case FieldKind::Number: return v.is_number();
-    case FieldKind::Count: return v.is_number_unsigned() || (v.is_number_integer() && v.get<long long>() >= 0);
+    case FieldKind::Text:
+      return v.is_string();
+    case FieldKind::Number:
+      return v.is_number();
+    case FieldKind::Count:
+      return v.is_number_unsigned() || (v.is_number_integer() && v.get<long long>() >= 0);
   }
   return false;
 }

@@ -11,9 +11,9 @@
 namespace halite::tools::view {
 
 struct TraceLine {
-  int step = 0;    // the state the bot was shown (its orders make state step + 1)
+  int step = 0;  // the state the bot was shown (its orders make state step + 1)
   int player = 0;
-  Json units;      // the line's "units" array, checked
+  Json units;         // the line's "units" array, checked
   std::string where;  // "FILE line N", for messages
 };
 

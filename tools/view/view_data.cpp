@@ -40,16 +40,17 @@ class UnitTable {
 };
 
 struct Event {
-  int step;              // the state the event is first seen in
-  const char* type;      // spawn, convert, collision, ship_lost, yard_lost, status
-  int player;            // -1 for a collision between players
-  std::string unit;      // the unit concerned ("" for a collision)
+  int step;          // the state the event is first seen in
+  const char* type;  // spawn, convert, collision, ship_lost, yard_lost, status
+  int player;        // -1 for a collision between players
+  std::string unit;  // the unit concerned ("" for a collision)
   int cell;
-  std::string note;      // why, in words
+  std::string note;  // why, in words
 };
 
 Json event_json(const Event& e) {
-  return {{"step", e.step}, {"type", e.type}, {"player", e.player}, {"unit", e.unit}, {"cell", e.cell}, {"note", e.note}};
+  return {{"step", e.step}, {"type", e.type}, {"player", e.player},
+          {"unit", e.unit}, {"cell", e.cell}, {"note", e.note}};
 }
 
 // Where the turn's ships end their moves: each ship of `before` by the
@@ -58,7 +59,7 @@ Json event_json(const Event& e) {
 // spawns the banks pay for, which collide like any ship. Spawns are paid in
 // shipyard order before conversions, as the reference pays them.
 struct TurnMoves {
-  std::vector<int> ship_destination;  // by index into before.ships()
+  std::vector<int> ship_destination;        // by index into before.ships()
   std::vector<std::pair<int, int>> spawns;  // (cell, owner)
 };
 
@@ -94,11 +95,12 @@ std::string loss_cause(const Ship& ship, int destination, int arrivals, const St
   const int yard_owner = yard_at(before, destination);
   if (arrivals >= 2) {
     const bool yard_gone = yard_owner >= 0 && yard_owner != ship.owner && yard_at(after, destination) < 0;
-    return yard_gone ? "collision on the shipyard of player " + std::to_string(yard_owner) + ", which fell" : "collision";
+    return yard_gone ? "collision on the shipyard of player " + std::to_string(yard_owner) + ", which fell"
+                     : "collision";
   }
   if (yard_owner >= 0 && yard_owner != ship.owner) return "rammed the shipyard of player " + std::to_string(yard_owner);
-  if (is_failure(after.player(ship.owner).status)) return std::string("removed with its player (") +
-                                                          status_name(after.player(ship.owner).status) + ")";
+  if (is_failure(after.player(ship.owner).status))
+    return std::string("removed with its player (") + status_name(after.player(ship.owner).status) + ")";
   return "removed";
 }
 
@@ -123,7 +125,8 @@ void collision_events(const State& before, const State& after, const TurnMoves& 
 }
 
 // The events of the turn from state t - 1 to state t.
-void turn_events(const State& before, const State& after, const std::vector<ReplayEntry>& row, std::vector<Event>& out) {
+void turn_events(const State& before, const State& after, const std::vector<ReplayEntry>& row,
+                 std::vector<Event>& out) {
   const int t = after.step();
   const TurnMoves moves = turn_moves(before, row);
   const std::vector<int>& dest = moves.ship_destination;
@@ -168,7 +171,8 @@ Json chart_series(const std::vector<State>& states, const std::vector<Event>& ev
   for (const Event& e : events)
     if (std::string_view(e.type) == "ship_lost") ++lost_by_step[static_cast<size_t>(e.step) * players + e.player];
   for (int p = 0; p < players; ++p) {
-    Json bank = Json::array(), ships = Json::array(), yards = Json::array(), cargo = Json::array(), lost = Json::array();
+    Json bank = Json::array(), ships = Json::array(), yards = Json::array(), cargo = Json::array(),
+         lost = Json::array();
     int lost_so_far = 0;
     for (size_t t = 0; t < states.size(); ++t) {
       const State& s = states[t];
@@ -184,8 +188,8 @@ Json chart_series(const std::vector<State>& states, const std::vector<Event>& ev
       cargo.push_back(number(aboard));
       lost.push_back(lost_so_far);
     }
-    for (auto [name, values] : {std::pair{"bank", &bank}, {"ships", &ships}, {"yards", &yards}, {"cargo", &cargo},
-                                {"lost", &lost}})
+    for (auto [name, values] :
+         {std::pair{"bank", &bank}, {"ships", &ships}, {"yards", &yards}, {"cargo", &cargo}, {"lost", &lost}})
       series[name].push_back(std::move(*values));
   }
   return series;
@@ -219,13 +223,17 @@ Json step_arrays(const std::vector<State>& states, UnitTable& units) {
     banks.push_back(std::move(bank_row));
     statuses.push_back(std::move(status_row));
   }
-  return {{"halite", std::move(halite)}, {"ships", std::move(ships)}, {"yards", std::move(yards)},
-          {"banks", std::move(banks)}, {"statuses", std::move(statuses)}};
+  return {{"halite", std::move(halite)},
+          {"ships", std::move(ships)},
+          {"yards", std::move(yards)},
+          {"banks", std::move(banks)},
+          {"statuses", std::move(statuses)}};
 }
 
 Json trace_json(const std::vector<TraceLine>& trace) {
   Json out = Json::array();
-  for (const TraceLine& line : trace) out.push_back({{"step", line.step}, {"player", line.player}, {"units", line.units}});
+  for (const TraceLine& line : trace)
+    out.push_back({{"step", line.step}, {"player", line.player}, {"units", line.units}});
   return out;
 }
 

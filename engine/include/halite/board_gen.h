@@ -44,8 +44,7 @@ class MersenneTwister {
 
 // Writes the starting halite of every cell (row-major, size*size values) to
 // `out`, exactly as populate_board does for this seed. Integers, as doubles.
-void generate_starting_halite(int size, uint32_t seed, int64_t starting_halite,
-                              double* out);
+void generate_starting_halite(int size, uint32_t seed, int64_t starting_halite, double* out);
 
 // Starting cell of each player's first ship (populate_board's
 // starting_positions) for 1, 2 or 4 players.

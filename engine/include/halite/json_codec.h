@@ -62,8 +62,8 @@ struct ParsedAction {
   // INVALID when a value is not one of the six words (the whole answer is
   // then rejected by the reference); ACTIVE otherwise.
   Status status = Status::Active;
-  std::string invalid_reason;  // set when status is INVALID
-  State::Orders orders;        // the orders for this player's own live units
+  std::string invalid_reason;        // set when status is INVALID
+  State::Orders orders;              // the orders for this player's own live units
   std::vector<std::string> ignored;  // what the reference would ignore, and why
 };
 // Interprets an agent's answer for `player` exactly as the reference does:
@@ -81,12 +81,12 @@ Json staged_action_to_json(const State& state, int player);
 
 // ---- replays -------------------------------------------------------------
 struct ReplayEntry {
-  Json action;           // as recorded: an object, or null on a failure step
+  Json action;                   // as recorded: an object, or null on a failure step
   std::optional<double> reward;  // null for failure statuses
   Status status = Status::Active;
   double remaining_overage_time = 0;
   bool has_overage_time = false;
-  Json observation;      // the recorded observation (player 0's is full)
+  Json observation;  // the recorded observation (player 0's is full)
 };
 
 struct Replay {
@@ -94,7 +94,7 @@ struct Replay {
   int num_players = 0;
   std::vector<std::string> team_names;
   std::vector<std::vector<ReplayEntry>> steps;  // steps[t][p]
-  Json info;  // the recorded `info` object (kept for round trips)
+  Json info;                                    // the recorded `info` object (kept for round trips)
 };
 
 // Reads a replay from parsed JSON: the plain replay object (keys in any

@@ -27,8 +27,8 @@ struct Difference {
 };
 
 struct ReplayCheckResult {
-  int states = 0;                 // states compared (len(steps) when all match)
-  bool board_generated = false;   // the starting board was re-derived from randomSeed
+  int states = 0;                        // states compared (len(steps) when all match)
+  bool board_generated = false;          // the starting board was re-derived from randomSeed
   std::optional<Difference> difference;  // the first difference, if any
   bool ok() const { return !difference; }
 };

@@ -47,9 +47,7 @@ inline constexpr int kMaxShipyards = 128;
 struct UnitId {
   uint32_t value = 0;
   static constexpr uint32_t kSerialBits = 12;
-  static constexpr UnitId make(uint32_t label, uint32_t serial) {
-    return UnitId{(label << kSerialBits) | serial};
-  }
+  static constexpr UnitId make(uint32_t label, uint32_t serial) { return UnitId{(label << kSerialBits) | serial}; }
   constexpr uint32_t label() const { return value >> kSerialBits; }
   constexpr uint32_t serial() const { return value & ((1u << kSerialBits) - 1); }
   std::string str() const;  // "label-serial"
@@ -63,14 +61,18 @@ enum class Status : uint8_t { Active, Done, Error, Invalid, Timeout };
 const char* status_name(Status);
 // Kaggle's failure statuses: the player's units are removed and its reward is
 // null from the step they occur.
-constexpr bool is_failure(Status s) { return s == Status::Error || s == Status::Invalid || s == Status::Timeout; }
+constexpr bool is_failure(Status s) {
+  return s == Status::Error || s == Status::Invalid || s == Status::Timeout;
+}
 
 // One order for one unit. Ships take None, the four moves and Convert;
 // shipyards take None and Spawn. Anything else is ignored, as the reference
 // ignores it (a ship given Spawn stays and mines).
 enum class Action : uint8_t { None, North, South, East, West, Convert, Spawn };
 const char* action_name(Action);  // Kaggle's word; "" for None
-constexpr bool is_move(Action a) { return a >= Action::North && a <= Action::West; }
+constexpr bool is_move(Action a) {
+  return a >= Action::North && a <= Action::West;
+}
 
 struct Ship {
   double cargo;
@@ -108,11 +110,11 @@ class CapacityError : public std::length_error {
 
 // Why a staged command would not take effect (stage() answers with this).
 enum class StageResult : uint8_t {
-  Ok,                 // takes effect when the turn resolves
-  NotForThisUnit,     // a move/convert for a shipyard, spawn for a ship: ignored
-  InsufficientHalite, // spawn/convert the bank (plus cargo) cannot pay for now
-  OnShipyard,         // convert on a cell that already has a shipyard
-  PlayerNotActive,    // the player no longer acts; the order is ignored
+  Ok,                  // takes effect when the turn resolves
+  NotForThisUnit,      // a move/convert for a shipyard, spawn for a ship: ignored
+  InsufficientHalite,  // spawn/convert the bank (plus cargo) cannot pay for now
+  OnShipyard,          // convert on a cell that already has a shipyard
+  PlayerNotActive,     // the player no longer acts; the order is ignored
 };
 
 class State {
@@ -241,7 +243,8 @@ class State {
   // Every write of a staged action goes through these (they keep the
   // staged counts); recount_staged() after writing actions wholesale.
   void set_ship_action(Ship& ship, Action action) {
-    staged_converts_ = static_cast<int16_t>(staged_converts_ - (ship.action == Action::Convert) + (action == Action::Convert));
+    staged_converts_ =
+        static_cast<int16_t>(staged_converts_ - (ship.action == Action::Convert) + (action == Action::Convert));
     ship.action = action;
   }
   void set_yard_action(Shipyard& yard, Action action) {
@@ -302,8 +305,10 @@ class State {
   void update_growing(int cell) {
     const double h = halite_[cell];
     const uint64_t bit = uint64_t{1} << (cell & 63);
-    if (h != 0 && h != static_cast<double>(config_.max_cell_halite)) growing_[cell >> 6] |= bit;
-    else growing_[cell >> 6] &= ~bit;
+    if (h != 0 && h != static_cast<double>(config_.max_cell_halite))
+      growing_[cell >> 6] |= bit;
+    else
+      growing_[cell >> 6] &= ~bit;
   }
 };
 
@@ -318,7 +323,8 @@ inline constexpr auto kDivideBySize = [] {
   struct Table {
     uint32_t magic[kMaxBoardSize + 1] = {};
   } t;
-  for (int n = 1; n <= kMaxBoardSize; ++n) t.magic[n] = (65536u + static_cast<uint32_t>(n) - 1) / static_cast<uint32_t>(n);
+  for (int n = 1; n <= kMaxBoardSize; ++n)
+    t.magic[n] = (65536u + static_cast<uint32_t>(n) - 1) / static_cast<uint32_t>(n);
   return t;
 }();
 constexpr int divide_by_size(int cell, int n) {
@@ -329,8 +335,10 @@ constexpr int divide_by_size(int cell, int n) {
 inline int State::neighbor(int cell, Action move) const {
   const int n = config_.size;
   switch (move) {
-    case Action::North: return cell >= n ? cell - n : cell + n * (n - 1);
-    case Action::South: return cell < n * (n - 1) ? cell + n : cell - n * (n - 1);
+    case Action::North:
+      return cell >= n ? cell - n : cell + n * (n - 1);
+    case Action::South:
+      return cell < n * (n - 1) ? cell + n : cell - n * (n - 1);
     case Action::East: {
       const int row_start = detail::divide_by_size(cell, n) * n;
       return cell + 1 == row_start + n ? row_start : cell + 1;
@@ -339,7 +347,8 @@ inline int State::neighbor(int cell, Action move) const {
       const int row_start = detail::divide_by_size(cell, n) * n;
       return cell == row_start ? row_start + n - 1 : cell - 1;
     }
-    default: return cell;
+    default:
+      return cell;
   }
 }
 

@@ -8,7 +8,6 @@
 
 namespace halite::search {
 
-
 void PredictionLedger::clear() {
   predictions_.clear();
   last_step_ = -1;
@@ -116,7 +115,9 @@ int ModelRecognizer::model_of(int q) const {
   return -1;
 }
 
-bool ModelRecognizer::recognized(int q) const { return model_of(q) >= 0; }
+bool ModelRecognizer::recognized(int q) const {
+  return model_of(q) >= 0;
+}
 
 bool ModelRecognizer::any_recognized() const {
   for (int q = 0; q < static_cast<int>(seats_.size()); ++q)

@@ -5,8 +5,8 @@
 #include <cmath>
 #include <memory>
 
-#include "halite/search/policy/fleet.h"
 #include "halite/search/model/opponent_fit.h"
+#include "halite/search/policy/fleet.h"
 #include "halite/search/rng.h"
 
 namespace halite::search {
@@ -17,18 +17,29 @@ std::vector<ParamSpec> beam_specs() {
   std::vector<ParamSpec> v = {
       {"beam_width", 6, 1, 256, "states kept per level", true},
       {"beam_depth", 6, 1, 50, "turns searched", true},
-      {"branching", 12, 1, 256, "joint moves generated per state: the policy's, single-ship deviations of ships in contact, then perturbed variants", true},
+      {"branching", 12, 1, 256,
+       "joint moves generated per state: the policy's, single-ship deviations of ships in contact, then perturbed "
+       "variants",
+       true},
       {"perturb_prob", 0.3, 0, 1, "chance that a ship's move costs are perturbed in a variant"},
       {"perturb_scale", 60, 0, 1e6, "scale of the uniform noise added to a perturbed ship's move costs"},
       {"depth_discount", 0.95, 0, 1, "an evaluation d turns deep counts discount^d (prefers early gains)"},
-      {"default_iterations", 1000, 1, 100000000, "children evaluated when the budget has neither deadline nor cap", true, /*tunable=*/false},
+      {"default_iterations", 1000, 1, 100000000, "children evaluated when the budget has neither deadline nor cap",
+       true, /*tunable=*/false},
       {"safety_ms", 3, 0, 1000, "stop expanding this long before the deadline", false, /*tunable=*/false},
-      {"contact_radius", 2, 0, 42, "only own ships within this distance of an enemy ship deviate from the policy (0: every ship)", true},
-      {"progress_weight", 1, 0, 10, "value of a ship's progress toward its root target, per turn, times the policy's rate"},
+      {"contact_radius", 2, 0, 42,
+       "only own ships within this distance of an enemy ship deviate from the policy (0: every ship)", true},
+      {"progress_weight", 1, 0, 10,
+       "value of a ship's progress toward its root target, per turn, times the policy's rate"},
       {"max_progress_rate", 200, 0, 100000, "cap of the policy's rate used for progress"},
       {"min_gain", 10, 0, 100000, "the answer leaves the policy's line only for a score at least this much higher"},
-      {"widen", 1, 1, 16, "with a deadline, after a complete beam try one this many times wider (width and branching), until time runs out (1: never)", true, /*tunable=*/false},
-      {"prune_penalty", 400, 0, 1e9, "deviations the policy costs at least this much above its own move (into danger, a trade, a trap) are never tried"},
+      {"widen", 1, 1, 16,
+       "with a deadline, after a complete beam try one this many times wider (width and branching), until time runs "
+       "out (1: never)",
+       true, /*tunable=*/false},
+      {"prune_penalty", 400, 0, 1e9,
+       "deviations the policy costs at least this much above its own move (into danger, a trade, a trap) are never "
+       "tried"},
       opponent_fit_param(OpponentFit::fitted),
   };
   for (ParamSpec& s : fleet_specs()) v.push_back(std::move(s));
@@ -150,7 +161,8 @@ class BeamPlanner final : public Planner {
         for (int q = 0; q < parent.state.num_players(); ++q) {
           if (q == player || parent.state.player(q).status != Status::Active) continue;
           OpponentModel* known = base_.predict_opponents ? recognizer_.simulator(q) : nullptr;
-          const PolicyDecision& od = known ? known->decide(parent.state, q) : opponents_.model(q).decide(parent.state, q);
+          const PolicyDecision& od =
+              known ? known->decide(parent.state, q) : opponents_.model(q).decide(parent.state, q);
           State::Orders o = to_orders(parent.state, od.ship_choices, od.spawn_yards);
           opp_orders_.push_back({q, std::move(o)});
         }
@@ -181,11 +193,13 @@ class BeamPlanner final : public Planner {
             if (req.cost[m] >= req.cost[own_choices_[k].second] + prune_penalty_) continue;
             const int cell = geo_.neighbor(ships[own_choices_[k].first].cell, m);
             bool taken = false;
-            for (size_t o = 0; o < own_choices_.size() && !taken; ++o) taken = o != k && end_of(own_choices_[o]) == cell;
+            for (size_t o = 0; o < own_choices_.size() && !taken; ++o)
+              taken = o != k && end_of(own_choices_[o]) == cell;
             if (!taken) deviations_.push_back({static_cast<int>(k), m});
           }
         }
-        for (size_t k = deviations_.size(); k > 1; --k) std::swap(deviations_[k - 1], deviations_[rng_.below(static_cast<uint32_t>(k))]);
+        for (size_t k = deviations_.size(); k > 1; --k)
+          std::swap(deviations_[k - 1], deviations_[rng_.below(static_cast<uint32_t>(k))]);
         for (int b = 0; b < branching; ++b) {
           if (inner.exhausted(iterations)) {
             out_of_budget = true;
@@ -198,7 +212,9 @@ class BeamPlanner final : public Planner {
             if (contact.empty()) break;
             perturbed_ = requests_;
             for (MoveRequest& r : perturbed_) {
-              if (std::find(contact.begin(), contact.end(), r.ship_index) == contact.end() || !rng_.chance(perturb_prob_)) continue;
+              if (std::find(contact.begin(), contact.end(), r.ship_index) == contact.end() ||
+                  !rng_.chance(perturb_prob_))
+                continue;
               for (int m = 0; m < kNumMoves; ++m)
                 if (r.cost[m] < kInf) r.cost[m] += perturb_scale_ * rng_.uniform();
             }
@@ -237,7 +253,7 @@ class BeamPlanner final : public Planner {
       const double line_score = line != beam_.end() ? line->score : -kInf;
       ++completed;
       orders = beam_.front().score >= line_score + min_gain_ * std::pow(discount_, depth) ? beam_.front().first
-                                                                                                : line->first;
+                                                                                          : line->first;
     }
     return completed == depth_;
   }
@@ -316,8 +332,10 @@ class BeamPlanner final : public Planner {
 PlannerInfo beam_planner_info() {
   return {"beam",
           "beam search over the fleet's joint moves (the fleet policy's, deviations of ships in contact, perturbed "
-          "variants), opponents modelled by the fleet policy fitted to the game memory; keeps the policy's line unless beaten",
-          beam_specs(), [](const Params& p, const PlannerSetup& setup) { return std::make_unique<BeamPlanner>(p, setup); }};
+          "variants), opponents modelled by the fleet policy fitted to the game memory; keeps the policy's line unless "
+          "beaten",
+          beam_specs(),
+          [](const Params& p, const PlannerSetup& setup) { return std::make_unique<BeamPlanner>(p, setup); }};
 }
 
 }  // namespace halite::search

@@ -12,11 +12,11 @@
 #include <utility>
 #include <vector>
 
+#include "halite/search/planner.h"
 #include "halite/search/policy/common.h"
 #include "halite/search/policy/greedy.h"
-#include "halite/search/planner.h"
-#include "halite/search/rng.h"
 #include "halite/search/policy/rollout.h"
+#include "halite/search/rng.h"
 
 namespace halite::search {
 
@@ -31,9 +31,8 @@ struct AnchorParams {
   bool trust_returns;
   int contact_radius;
   static AnchorParams from(const Params& p) {
-    return {p.get_int("horizon"),       p.get_int("default_iterations"), p.get("safety_ms"),
-            p.get("prune_penalty"),     p.get("final_z"),                p.get("trust_returns") != 0,
-            p.get_int("contact_radius")};
+    return {p.get_int("horizon"), p.get_int("default_iterations"), p.get("safety_ms"),         p.get("prune_penalty"),
+            p.get("final_z"),     p.get("trust_returns") != 0,     p.get_int("contact_radius")};
   }
 };
 
@@ -41,12 +40,17 @@ struct AnchorParams {
 inline std::vector<ParamSpec> greedy_anchored_specs(std::vector<ParamSpec> own) {
   std::vector<ParamSpec> v = {
       {"horizon", 4, 1, 100, "turns simulated per simulation (tree turns included)", true},
-      {"default_iterations", 2000, 1, 100000000, "simulations when the budget has neither deadline nor cap", true, /*tunable=*/false},
-      {"safety_ms", 3, 0, 1000, "stop simulating this long before the deadline (time to answer)", false, /*tunable=*/false},
-      {"prune_penalty", 1e9, 0, 1e9, "root moves the greedy costs at least this much higher than its pick are never tried"},
+      {"default_iterations", 2000, 1, 100000000, "simulations when the budget has neither deadline nor cap", true,
+       /*tunable=*/false},
+      {"safety_ms", 3, 0, 1000, "stop simulating this long before the deadline (time to answer)", false,
+       /*tunable=*/false},
+      {"prune_penalty", 1e9, 0, 1e9,
+       "root moves the greedy costs at least this much higher than its pick are never tried"},
       {"final_z", 1.5, 0, 10, "a move replaces the greedy one only if better by this many standard errors"},
-      {"trust_returns", 0, 0, 1, "1: ships the greedy policy sends to a yard keep its move (not searched)", true, /*tunable=*/false},
-      {"contact_radius", 2, 0, 42, "only own ships within this distance of an enemy ship are searched (0: every ship)", true},
+      {"trust_returns", 0, 0, 1, "1: ships the greedy policy sends to a yard keep its move (not searched)", true,
+       /*tunable=*/false},
+      {"contact_radius", 2, 0, 42, "only own ships within this distance of an enemy ship are searched (0: every ship)",
+       true},
   };
   for (ParamSpec& s : v) own.push_back(std::move(s));
   for (ParamSpec& s : greedy_specs()) own.push_back(std::move(s));

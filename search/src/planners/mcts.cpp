@@ -28,27 +28,54 @@ std::vector<ParamSpec> mcts_specs() {
   std::vector<ParamSpec> v = {
       {"horizon", 6, 1, 100, "turns simulated per iteration from the root, tree turns included", true},
       {"tree_depth", 3, 1, kMaxTreeDepth, "turns decided by the tree; later turns by the rollout policy", true},
-      {"policy_depth", 1, 1, kMaxTreeDepth, "nodes shallower than this take the fleet policy as their prior (one decide() per node), deeper ones the rollout policy's moves", true},
-      {"contact_radius", 2, 0, 42, "only own ships within this distance of an enemy ship are searched (0: every ship)", true},
+      {"policy_depth", 1, 1, kMaxTreeDepth,
+       "nodes shallower than this take the fleet policy as their prior (one decide() per node), deeper ones the "
+       "rollout policy's moves",
+       true},
+      {"contact_radius", 2, 0, 42, "only own ships within this distance of an enemy ship are searched (0: every ship)",
+       true},
       {"max_units", 8, 1, kMaxUnits, "at most this many ships searched, nearest to an enemy ship first", true},
-      {"policy_rollout", 0, 0, 1, "below the root the ships the tree does not move play 1: the stateless fleet policy (each opponent its recognised model when that has no memory, else its fleet model), one decide() per player and simulated turn; 0: the fast rollout policy", true},
-      {"verify_arms", 4, 0, 64, "0: the answer is the root's most visited joint move when its tree mean beats the policy's by min_gain; k > 0: the k most visited ones and the policy's are each played out on the whole board, every ship on its player's policy after the first turn, and the best wins by min_gain", true},
+      {"policy_rollout", 0, 0, 1,
+       "below the root the ships the tree does not move play 1: the stateless fleet policy (each opponent its "
+       "recognised model when that has no memory, else its fleet model), one decide() per player and simulated turn; "
+       "0: the fast rollout policy",
+       true},
+      {"verify_arms", 4, 0, 64,
+       "0: the answer is the root's most visited joint move when its tree mean beats the policy's by min_gain; k > 0: "
+       "the k most visited ones and the policy's are each played out on the whole board, every ship on its player's "
+       "policy after the first turn, and the best wins by min_gain",
+       true},
       {"verify_horizon", 8, 1, 100, "turns of each verify_arms playout, the first included", true},
-      {"local_radius", 2, 0, 42, "the search simulates only the ships within this distance of a searched ship at the root, every shipyard and cell (0: every ship)", true},
-      {"explore_prob", 0.4, 0, 1, "naive sampling: chance of building a joint move from the local bandits (else the global bandit's best)"},
+      {"local_radius", 2, 0, 42,
+       "the search simulates only the ships within this distance of a searched ship at the root, every shipyard and "
+       "cell (0: every ship)",
+       true},
+      {"explore_prob", 0.4, 0, 1,
+       "naive sampling: chance of building a joint move from the local bandits (else the global bandit's best)"},
       {"local_epsilon", 0.3, 0, 1, "a unit's local bandit picks a random opened move with this chance, else its best"},
-      {"global_epsilon", 0, 0, 1, "the global bandit picks a random sampled joint move with this chance, else its best"},
-      {"widen_scale", 1, 0, 10, "progressive widening: a unit's moves opened at a node = max(1, this x visits^widen_exp)"},
+      {"global_epsilon", 0, 0, 1,
+       "the global bandit picks a random sampled joint move with this chance, else its best"},
+      {"widen_scale", 1, 0, 10,
+       "progressive widening: a unit's moves opened at a node = max(1, this x visits^widen_exp)"},
       {"widen_exp", 0.5, 0, 1, "progressive widening: exponent of the node's visits"},
-      {"prune_penalty", 400, 0, 1e9, "moves the policy costs at least this much above its own are never searched (danger, trades, traps)"},
-      {"progress_weight", 1, 0, 10, "value of a ship's progress toward its root target, per turn, times the policy's rate"},
+      {"prune_penalty", 400, 0, 1e9,
+       "moves the policy costs at least this much above its own are never searched (danger, trades, traps)"},
+      {"progress_weight", 1, 0, 10,
+       "value of a ship's progress toward its root target, per turn, times the policy's rate"},
       {"max_progress_rate", 200, 0, 100000, "cap of the policy's rate used for progress"},
-      {"min_gain", 10, 0, 100000, "the answer leaves the policy's joint move only for a mean at least this much higher"},
-      {"max_nodes", 20000, 1, 10000000, "most tree nodes, and most joint moves stored before sampling stops (each node's prior is stored regardless): the pools' bound", true, /*tunable=*/false},
-      {"default_iterations", 2000, 1, 100000000, "iterations when the budget has neither deadline nor cap", true, /*tunable=*/false},
-      {"safety_ms", 3, 0, 1000, "stop searching this long before the deadline (time to answer)", false, /*tunable=*/false},
+      {"min_gain", 10, 0, 100000,
+       "the answer leaves the policy's joint move only for a mean at least this much higher"},
+      {"max_nodes", 20000, 1, 10000000,
+       "most tree nodes, and most joint moves stored before sampling stops (each node's prior is stored regardless): "
+       "the pools' bound",
+       true, /*tunable=*/false},
+      {"default_iterations", 2000, 1, 100000000, "iterations when the budget has neither deadline nor cap", true,
+       /*tunable=*/false},
+      {"safety_ms", 3, 0, 1000, "stop searching this long before the deadline (time to answer)", false,
+       /*tunable=*/false},
       opponent_fit_param(OpponentFit::better),
-      {"reuse_tree", 1, 0, 1, "1: keep the subtree of the joint move played when the next root is its state", true, /*tunable=*/false},
+      {"reuse_tree", 1, 0, 1, "1: keep the subtree of the joint move played when the next root is its state", true,
+       /*tunable=*/false},
   };
   for (ParamSpec& s : fleet_specs()) v.push_back(std::move(s));
   for (ParamSpec& s : rollout_specs()) v.push_back(std::move(s));
@@ -99,12 +126,16 @@ MctsPlanner::Impl::Impl(const Params& p, const PlannerSetup& setup)
       rng_(setup.seed),
       seed_(setup.seed),
       node_bytes_(Node::header_bytes() + static_cast<size_t>(mp_.max_units) * sizeof(UnitStats)),
-      node_pool_(node_bytes_, kPoolFirstBlock, static_cast<size_t>(std::clamp(mp_.max_nodes, kPoolFirstBlock, kPoolMaxBlock))),
-      arm_pool_(sizeof(Arm), kPoolFirstBlock, static_cast<size_t>(std::clamp(mp_.max_nodes, kPoolFirstBlock, kPoolMaxBlock))) {
+      node_pool_(node_bytes_, kPoolFirstBlock,
+                 static_cast<size_t>(std::clamp(mp_.max_nodes, kPoolFirstBlock, kPoolMaxBlock))),
+      arm_pool_(sizeof(Arm), kPoolFirstBlock,
+                static_cast<size_t>(std::clamp(mp_.max_nodes, kPoolFirstBlock, kPoolMaxBlock))) {
   units_.reserve(kMaxUnits);
 }
 
-MctsPlanner::Impl::~Impl() { release_tree(nullptr); }
+MctsPlanner::Impl::~Impl() {
+  release_tree(nullptr);
+}
 
 void MctsPlanner::Impl::new_game() {
   release_tree(nullptr);
@@ -313,18 +344,29 @@ MctsPlanner::~MctsPlanner() = default;
 State::Orders MctsPlanner::choose(const State& state, int player, const Budget& budget) {
   return impl_->choose(state, player, budget, memory(), stats_);
 }
-void MctsPlanner::new_game() { impl_->new_game(); }
-const MctsPlanner::TreeInfo& MctsPlanner::tree_info() const { return impl_->info_; }
-std::vector<MctsPlanner::ArmView> MctsPlanner::root_arms() const { return Impl::arms_of(impl_->root_); }
-std::vector<MctsPlanner::ArmView> MctsPlanner::kept_arms() const { return Impl::arms_of(impl_->kept_); }
-std::string MctsPlanner::check_tree() const { return impl_->check_tree(); }
+void MctsPlanner::new_game() {
+  impl_->new_game();
+}
+const MctsPlanner::TreeInfo& MctsPlanner::tree_info() const {
+  return impl_->info_;
+}
+std::vector<MctsPlanner::ArmView> MctsPlanner::root_arms() const {
+  return Impl::arms_of(impl_->root_);
+}
+std::vector<MctsPlanner::ArmView> MctsPlanner::kept_arms() const {
+  return Impl::arms_of(impl_->kept_);
+}
+std::string MctsPlanner::check_tree() const {
+  return impl_->check_tree();
+}
 
 PlannerInfo mcts_planner_info() {
-  return {"mcts",
-          "Monte Carlo tree search over turns for the ships in contact, joint moves by naive sampling (NaiveMCTS: local "
-          "bandits per unit, a global one per node), anchored on the fleet policy, opponents played by the fleet policy "
-          "with its own or fitted parameters, whichever predicts them better",
-          mcts_specs(), [](const Params& p, const PlannerSetup& setup) { return std::make_unique<MctsPlanner>(p, setup); }};
+  return {
+      "mcts",
+      "Monte Carlo tree search over turns for the ships in contact, joint moves by naive sampling (NaiveMCTS: local "
+      "bandits per unit, a global one per node), anchored on the fleet policy, opponents played by the fleet policy "
+      "with its own or fitted parameters, whichever predicts them better",
+      mcts_specs(), [](const Params& p, const PlannerSetup& setup) { return std::make_unique<MctsPlanner>(p, setup); }};
 }
 
 }  // namespace halite::search

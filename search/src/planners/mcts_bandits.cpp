@@ -51,7 +51,8 @@ void MctsPlanner::Impl::select_units(const State& root, int player, const Policy
   unit_of_choice_.assign(own.ship_choices.size(), -1);
   for (const Candidate& c : candidates_) {
     unit_of_choice_[static_cast<size_t>(c.choice)] = static_cast<int>(units_.size());
-    units_.push_back({c.id, c.choice, own.targets[static_cast<size_t>(c.choice)], own.ship_choices[static_cast<size_t>(c.choice)].first});
+    units_.push_back({c.id, c.choice, own.targets[static_cast<size_t>(c.choice)],
+                      own.ship_choices[static_cast<size_t>(c.choice)].first});
   }
 }
 
@@ -76,7 +77,8 @@ void MctsPlanner::Impl::set_order(UnitStats& us, const std::array<double, kNumMo
   }
   std::stable_sort(rest.begin(), rest.begin() + count);
   us.order[0] = static_cast<uint8_t>(policy);
-  for (int k = 0; k < count; ++k) us.order[static_cast<size_t>(k + 1)] = static_cast<uint8_t>(rest[static_cast<size_t>(k)].second);
+  for (int k = 0; k < count; ++k)
+    us.order[static_cast<size_t>(k + 1)] = static_cast<uint8_t>(rest[static_cast<size_t>(k)].second);
   us.allowed = static_cast<uint8_t>(1 + allowed);
 }
 
@@ -224,11 +226,13 @@ uint64_t MctsPlanner::Impl::sample_local(Node* node, int depth, uint32_t alive) 
       if (ships[i].owner == player_ && ship_mark_[i] != epoch_)
         taken_[static_cast<size_t>(geo_.neighbor(ships[i].cell, other_move(static_cast<int>(i))))] = epoch_;
   }
-  const double opened = std::max(1.0, std::floor(mp_.widen_scale * std::pow(static_cast<double>(node->visits), mp_.widen_exp)));
+  const double opened =
+      std::max(1.0, std::floor(mp_.widen_scale * std::pow(static_cast<double>(node->visits), mp_.widen_exp)));
   int count = 0;
   for (size_t u = 0; u < units_.size(); ++u)
     if (alive >> u & 1) unit_order_[static_cast<size_t>(count++)] = static_cast<int>(u);
-  for (int i = count - 1; i > 0; --i) std::swap(unit_order_[static_cast<size_t>(i)], unit_order_[rng_.below(static_cast<uint32_t>(i + 1))]);
+  for (int i = count - 1; i > 0; --i)
+    std::swap(unit_order_[static_cast<size_t>(i)], unit_order_[rng_.below(static_cast<uint32_t>(i + 1))]);
   uint64_t key = 0;
   const UnitStats* stats = node->units();
   for (int i = 0; i < count; ++i) {

@@ -196,9 +196,9 @@ struct MctsPlanner::Impl {
   FleetPolicy model_;  // stateless: our policy below the root
   ModelRecognizer recognizer_;
   bool against_known_ = false;  // own_ and model_ play base_.against_known()
-  OpponentFits opponents_;  // the fleet model of each opponent the recogniser cannot simulate
+  OpponentFits opponents_;      // the fleet model of each opponent the recogniser cannot simulate
   RolloutPolicy rollout_;
-  std::array<uint8_t, kMaxShips> policy_moves_{};        // policy_rollout: each ship's move in the last stage_others()
+  std::array<uint8_t, kMaxShips> policy_moves_{};     // policy_rollout: each ship's move in the last stage_others()
   const PolicyDecision* own_sim_decision_ = nullptr;  // policy_rollout: model_'s decision in the last stage_others()
   std::vector<Arm*> verify_;                          // verify_arms: the root's joint moves checked by playout()
   Rng rng_;
@@ -222,11 +222,11 @@ struct MctsPlanner::Impl {
   std::vector<MoveRequest> own_requests_, requests_;
   std::vector<std::pair<UnitId, int>> targets_;
   State sim_;
-  FirstTurn full_turn_, sim_turn_;  // in the root's ship indices, in *sim_root_'s
-  State local_root_;                // the root's ships near the units (local_radius)
-  const State* sim_root_ = nullptr; // where every iteration starts: the root or local_root_
+  FirstTurn full_turn_, sim_turn_;   // in the root's ship indices, in *sim_root_'s
+  State local_root_;                 // the root's ships near the units (local_radius)
+  const State* sim_root_ = nullptr;  // where every iteration starts: the root or local_root_
   std::vector<uint8_t> keep_;
-  std::vector<int> local_index_;    // root ship index -> local_root_'s (-1: left out)
+  std::vector<int> local_index_;  // root ship index -> local_root_'s (-1: left out)
   std::array<int, kMaxUnits> unit_ship_{};
   std::array<int, kMaxUnits> unit_order_{};
   std::array<Step, kMaxTreeDepth + 1> path_{};

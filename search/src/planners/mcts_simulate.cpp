@@ -35,7 +35,8 @@ void MctsPlanner::Impl::stage_root(State& s, const FirstTurn& turn, uint64_t key
     const int cell = s.shipyards()[static_cast<size_t>(y)].cell;
     bool blocked = false;
     for (size_t u = 0; u < units_.size() && !blocked; ++u)
-      blocked = geo_.neighbor(ships[static_cast<size_t>(turn.unit_index[u])].cell, move_of_key(key, static_cast<int>(u))) == cell;
+      blocked = geo_.neighbor(ships[static_cast<size_t>(turn.unit_index[u])].cell,
+                              move_of_key(key, static_cast<int>(u))) == cell;
     if (!blocked) s.stage_shipyard(y, Action::Spawn);
   }
   for (const auto& [index, option] : turn.opp)
@@ -70,12 +71,14 @@ void MctsPlanner::Impl::set_sim_root(const State& root) {
   auto remap = [this](std::vector<std::pair<int, int>>& orders) {
     size_t out = 0;
     for (const auto& [index, option] : orders)
-      if (local_index_[static_cast<size_t>(index)] >= 0) orders[out++] = {local_index_[static_cast<size_t>(index)], option};
+      if (local_index_[static_cast<size_t>(index)] >= 0)
+        orders[out++] = {local_index_[static_cast<size_t>(index)], option};
     orders.resize(out);
   };
   remap(sim_turn_.own);
   remap(sim_turn_.opp);
-  for (size_t u = 0; u < units_.size(); ++u) sim_turn_.unit_index[u] = local_index_[static_cast<size_t>(units_[u].root_index)];
+  for (size_t u = 0; u < units_.size(); ++u)
+    sim_turn_.unit_index[u] = local_index_[static_cast<size_t>(units_[u].root_index)];
   sim_root_ = &local_root_;
   info_.simulated_ships = static_cast<int>(kept);
 }
@@ -210,7 +213,8 @@ void MctsPlanner::Impl::give_way(uint32_t alive, uint64_t key) {
   const auto ships = sim_.ships();
   for (size_t u = 0; u < units_.size(); ++u)
     if (alive >> u & 1)
-      taken_[static_cast<size_t>(geo_.neighbor(ships[static_cast<size_t>(unit_ship_[u])].cell, move_of_key(key, static_cast<int>(u))))] = epoch_;
+      taken_[static_cast<size_t>(geo_.neighbor(ships[static_cast<size_t>(unit_ship_[u])].cell,
+                                               move_of_key(key, static_cast<int>(u))))] = epoch_;
   for (size_t i = 0; i < ships.size(); ++i) {
     if (ships[i].owner != player_ || ship_mark_[i] == epoch_) continue;
     const int end = geo_.neighbor(ships[i].cell, other_move(static_cast<int>(i)));

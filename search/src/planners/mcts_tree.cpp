@@ -29,8 +29,10 @@ Arm* MctsPlanner::Impl::add_arm(Node* node, uint64_t key) {
   a->key = key;
   a->rank = node->num_arms;
   arm_index_.insert(node, key, a);
-  if (node->last) node->last->next = a;
-  else node->first = a;
+  if (node->last)
+    node->last->next = a;
+  else
+    node->first = a;
   node->last = a;
   ++node->num_arms;
   ++arms_used_;
@@ -164,7 +166,8 @@ std::string MctsPlanner::Impl::check_tree() const {
   }
   if (static_cast<int64_t>(seen.size()) != nodes_used_) return "the tree holds fewer nodes than the pool gave out";
   if (arms != arms_used_) return "the tree holds fewer joint moves than the pool gave out";
-  if (static_cast<int64_t>(arm_index_.size()) != arms) return "the index holds another number of joint moves than the tree";
+  if (static_cast<int64_t>(arm_index_.size()) != arms)
+    return "the index holds another number of joint moves than the tree";
   return "";
 }
 

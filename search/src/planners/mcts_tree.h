@@ -20,7 +20,9 @@ namespace halite::search::mcts {
 constexpr int kMaxUnits = 21;
 constexpr int kMaxTreeDepth = 10;
 
-inline int move_of_key(uint64_t key, int unit) { return static_cast<int>(key >> (3 * unit) & 7u); }
+inline int move_of_key(uint64_t key, int unit) {
+  return static_cast<int>(key >> (3 * unit) & 7u);
+}
 
 // One unit's local bandit at a node.
 struct UnitStats {
@@ -68,7 +70,9 @@ struct Node {
   static constexpr size_t header_bytes() {
     return (sizeof(Node) + alignof(UnitStats) - 1) / alignof(UnitStats) * alignof(UnitStats);
   }
-  UnitStats* units() { return std::launder(reinterpret_cast<UnitStats*>(reinterpret_cast<char*>(this) + header_bytes())); }
+  UnitStats* units() {
+    return std::launder(reinterpret_cast<UnitStats*>(reinterpret_cast<char*>(this) + header_bytes()));
+  }
   const UnitStats* units() const {
     return std::launder(reinterpret_cast<const UnitStats*>(reinterpret_cast<const char*>(this) + header_bytes()));
   }

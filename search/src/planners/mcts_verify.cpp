@@ -91,7 +91,7 @@ State::Orders MctsPlanner::Impl::verified_answer(const State& root, const State:
 // nothing once `clock` is past its deadline (checked before every turn's
 // decisions).
 std::optional<double> MctsPlanner::Impl::playout(const State& root, const State::Orders& orders, const Budget& clock,
-                                                PlanStats& stats) {
+                                                 PlanStats& stats) {
   sim_.assign_from(root);
   sim_.stage(player_, orders);
   for (const auto& [index, option] : full_turn_.opp)

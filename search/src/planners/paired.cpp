@@ -21,10 +21,12 @@ constexpr double kPairedPreference = 1e5;
 
 std::vector<ParamSpec> paired_specs() {
   return greedy_anchored_specs({
-      {"progress_weight", 1, 0, 10, "value of a ship's progress toward its greedy target, per turn, times its greedy rate"},
+      {"progress_weight", 1, 0, 10,
+       "value of a ship's progress toward its greedy target, per turn, times its greedy rate"},
       {"max_progress_rate", 200, 0, 100000, "cap of the greedy rate used for progress"},
       {"min_gain", 10, 0, 100000, "a deviation must gain at least this much (and final_z standard errors)"},
-      {"max_units", kMaxShips, 1, kMaxShips, "at most this many ships searched (the first by id)", true, /*tunable=*/false},
+      {"max_units", kMaxShips, 1, kMaxShips, "at most this many ships searched (the first by id)", true,
+       /*tunable=*/false},
   });
 }
 
@@ -108,8 +110,10 @@ class PairedMonteCarlo final : public GreedyAnchoredSearch {
           sim_.stage_ship(index, option == kConvertOption ? Action::Convert : kMoveActions[option]);
         for (int y : own_spawns_) sim_.stage_shipyard(y, Action::Spawn);
         for (const auto& [index, option] : opp_orders_) {
-          if (index < 0) sim_.stage_shipyard(-1 - index, Action::Spawn);
-          else sim_.stage_ship(index, option == kConvertOption ? Action::Convert : kMoveActions[option]);
+          if (index < 0)
+            sim_.stage_shipyard(-1 - index, Action::Spawn);
+          else
+            sim_.stage_ship(index, option == kConvertOption ? Action::Convert : kMoveActions[option]);
         }
         if (dev >= 0) sim_.stage_ship(units_[dev].root_index, kMoveActions[dev_move]);
       } else {
@@ -135,7 +139,8 @@ PlannerInfo paired_planner_info() {
   return {"paired",
           "flat paired Monte Carlo on the greedy plan: ships in contact deviate one move at a time, each deviation "
           "compared with the plan on common random numbers (no tree)",
-          paired_specs(), [](const Params& p, const PlannerSetup& setup) { return std::make_unique<PairedMonteCarlo>(p, setup.seed); }};
+          paired_specs(),
+          [](const Params& p, const PlannerSetup& setup) { return std::make_unique<PairedMonteCarlo>(p, setup.seed); }};
 }
 
 }  // namespace halite::search

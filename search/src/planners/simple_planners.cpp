@@ -164,7 +164,10 @@ class MinerPlanner final : public Planner {
 }  // namespace
 
 PlannerInfo random_planner_info() {
-  return {"random", "random moves; mines half the time on a cell richer than its cargo; converts 5% of the time (50% with no yard); spawns 20% of the time (always with no ship)", {},
+  return {"random",
+          "random moves; mines half the time on a cell richer than its cargo; converts 5% of the time (50% with no "
+          "yard); spawns 20% of the time (always with no ship)",
+          {},
           [](const Params&, const PlannerSetup& setup) { return std::make_unique<RandomPlanner>(setup.seed); }};
 }
 

@@ -22,16 +22,10 @@ struct SmitsimaxParams {
   double penalty_weight;
   bool greedy_first_turn;
   static SmitsimaxParams from(const Params& p) {
-    return {p.get("uct_c"),
-            p.get("prior_weight"),
-            p.get_int("tree_depth"),
-            p.get("regret_matching") != 0,
-            p.get("rm_exploration"),
-            p.get("opponent_bandits") != 0,
-            p.get_int("max_nodes"),
-            p.get("global_weight"),
-            p.get("penalty_weight"),
-            p.get("greedy_first_turn") != 0};
+    return {
+        p.get("uct_c"),          p.get("prior_weight"),          p.get_int("tree_depth"), p.get("regret_matching") != 0,
+        p.get("rm_exploration"), p.get("opponent_bandits") != 0, p.get_int("max_nodes"),  p.get("global_weight"),
+        p.get("penalty_weight"), p.get("greedy_first_turn") != 0};
   }
 };
 
@@ -41,12 +35,22 @@ std::vector<ParamSpec> smitsimax_specs() {
       {"prior_weight", 0.3, 0, 10, "bonus of the greedy (or rollout) move, decaying as 1 / (visits + 1)"},
       {"tree_depth", 1, 1, 10, "turns decided by each ship's own tree; later turns by the rollout policy", true},
       {"regret_matching", 0, 0, 1, "1: regret matching instead of UCB1 in the bandits", true, /*tunable=*/false},
-      {"rm_exploration", 0.1, 0, 1, "regret matching's uniform exploration mix", },
-      {"opponent_bandits", 0, 0, 1, "1: opponents' ships get their own bandits; 0: they play greedy", true, /*tunable=*/false},
-      {"max_nodes", 60000, 100, 10000000, "node pool size per turn (its room reserved up front); also bounds the units searched", true, /*tunable=*/false},
-      {"global_weight", 0.3, 0, 10, "weight of the whole evaluation's gain in a ship's reward (the rest is the ship's own)"},
+      {
+          "rm_exploration",
+          0.1,
+          0,
+          1,
+          "regret matching's uniform exploration mix",
+      },
+      {"opponent_bandits", 0, 0, 1, "1: opponents' ships get their own bandits; 0: they play greedy", true,
+       /*tunable=*/false},
+      {"max_nodes", 60000, 100, 10000000,
+       "node pool size per turn (its room reserved up front); also bounds the units searched", true, /*tunable=*/false},
+      {"global_weight", 0.3, 0, 10,
+       "weight of the whole evaluation's gain in a ship's reward (the rest is the ship's own)"},
       {"penalty_weight", 1, 0, 10, "weight of the greedy safety penalties added to the searched move values"},
-      {"greedy_first_turn", 0, 0, 1, "1: own ships without a bandit play the greedy move on the first simulated turn", true, /*tunable=*/false},
+      {"greedy_first_turn", 0, 0, 1, "1: own ships without a bandit play the greedy move on the first simulated turn",
+       true, /*tunable=*/false},
   });
 }
 
@@ -119,7 +123,8 @@ class DecoupledTrees final : public GreedyAnchoredSearch {
           double all_sum = 0, all_sq = 0;
           for (int k = 0; k < kNumMoves; ++k) all_sum += nd.sum[k], all_sq += nd.sum_sq[k];
           const double all_mu = all_sum / std::max(1, nd.visits);
-          const double var = std::max(nd.sum_sq[m] / nd.n[m] - mu * mu, all_sq / std::max(1, nd.visits) - all_mu * all_mu);
+          const double var =
+              std::max(nd.sum_sq[m] / nd.n[m] - mu * mu, all_sq / std::max(1, nd.visits) - all_mu * all_mu);
           req.cost[m] = -(mu - (m == units_[u].root_prior ? 0.0 : ap_.final_z * std::sqrt(var / nd.n[m]))) +
                         mp_.penalty_weight * own_penalties_[units_[u].choice][m];
         }
@@ -217,12 +222,16 @@ class DecoupledTrees final : public GreedyAnchoredSearch {
       rollout_.stage_all(sim_, geo_, rng_);
       if (d == 0) {
         for (const auto& [index, option] : own_choices_)
-          if (option == kConvertOption) sim_.stage_ship(index, Action::Convert);
-          else if (mp_.greedy_first_turn) sim_.stage_ship(index, kMoveActions[option]);
+          if (option == kConvertOption)
+            sim_.stage_ship(index, Action::Convert);
+          else if (mp_.greedy_first_turn)
+            sim_.stage_ship(index, kMoveActions[option]);
         for (int y : own_spawns_) sim_.stage_shipyard(y, Action::Spawn);
         for (const auto& [index, option] : opp_orders_) {
-          if (index < 0) sim_.stage_shipyard(-1 - index, Action::Spawn);
-          else sim_.stage_ship(index, option == kConvertOption ? Action::Convert : kMoveActions[option]);
+          if (index < 0)
+            sim_.stage_shipyard(-1 - index, Action::Spawn);
+          else
+            sim_.stage_ship(index, option == kConvertOption ? Action::Convert : kMoveActions[option]);
         }
       }
       for (int u = 0; u < units; ++u) cargo_before_[u] = unit_index_[u] >= 0 ? sim_.ships()[unit_index_[u]].cargo : 0;
@@ -250,7 +259,8 @@ class DecoupledTrees final : public GreedyAnchoredSearch {
       map_units();
       // A ship that still lives with its cargo gone deposited it.
       for (int u = 0; u < units; ++u)
-        if (unit_index_[u] >= 0 && cargo_before_[u] > 0 && sim_.ships()[unit_index_[u]].cargo == 0) deposited_[u] += cargo_before_[u];
+        if (unit_index_[u] >= 0 && cargo_before_[u] > 0 && sim_.ships()[unit_index_[u]].cargo == 0)
+          deposited_[u] += cargo_before_[u];
     }
     const double global = evaluate(sim_, player, geo_, ep_) - base;
     const double frac = std::max(0.0, static_cast<double>(steps_left(sim_)) / sim_.config().episode_steps);
@@ -296,7 +306,8 @@ PlannerInfo smitsimax_planner_info() {
   return {"smitsimax",
           "decoupled bandit trees (Smitsimax-style): each ship in contact has its own tree over its own moves, "
           "anchored on the greedy plan; arm values become the move resolver's costs",
-          smitsimax_specs(), [](const Params& p, const PlannerSetup& setup) { return std::make_unique<DecoupledTrees>(p, setup.seed); }};
+          smitsimax_specs(),
+          [](const Params& p, const PlannerSetup& setup) { return std::make_unique<DecoupledTrees>(p, setup.seed); }};
 }
 
 }  // namespace halite::search

@@ -12,8 +12,6 @@ namespace halite::search {
 // the conversion (min_yard_halite is measured over them).
 constexpr int kYardSiteRadius = 2;
 
-
-
 // ----------------------------------------------------------- DangerMap ----
 
 void DangerMap::compute(const State& s, int player, const Geometry& geo) {
@@ -60,8 +58,10 @@ const std::vector<int>& Assignment::solve(int rows, int cols, const std::vector<
         if (minv_[j] < delta) delta = minv_[j], j1 = j;
       }
       for (int j = 0; j <= m; ++j) {
-        if (used_[j]) u_[p_[j]] += delta, v_[j] -= delta;
-        else minv_[j] -= delta;
+        if (used_[j])
+          u_[p_[j]] += delta, v_[j] -= delta;
+        else
+          minv_[j] -= delta;
       }
       j0 = j1;
     } while (p_[j0] != 0);
@@ -94,7 +94,9 @@ const std::vector<int>& MoveResolver::solve(const std::vector<MoveRequest>& requ
   if (rows == 0) return choice_;
   columns_.clear();
   std::fill(column_of_.begin(), column_of_.begin() + geo.cells(), int16_t{-1});
-  auto is_shared = [&](int cell) { return std::find(shared_cells.begin(), shared_cells.end(), cell) != shared_cells.end(); };
+  auto is_shared = [&](int cell) {
+    return std::find(shared_cells.begin(), shared_cells.end(), cell) != shared_cells.end();
+  };
   // Columns: every reachable non-shared cell once; shared cells and converts
   // get a private column per ship (encoded as -(1 + row) * 8 - option).
   for (int r = 0; r < rows; ++r)
@@ -139,7 +141,8 @@ const std::vector<int>& MoveResolver::solve(const std::vector<MoveRequest>& requ
       const int cell = columns_[j];
       double best = kInf;
       for (int m = 0; m < kNumMoves; ++m)
-        if (geo.neighbor(requests[r].cell, m) == cell && requests[r].cost[m] < best) best = requests[r].cost[m], option = m;
+        if (geo.neighbor(requests[r].cell, m) == cell && requests[r].cost[m] < best)
+          best = requests[r].cost[m], option = m;
     }
     choice_[r] = option;
   }
@@ -164,9 +167,9 @@ std::vector<ParamSpec> economy_specs() {
 }
 
 EconomyParams EconomyParams::from(const Params& p) {
-  return {p.get_int("max_ships"),         p.get_int("spawn_stop_steps"),  p.get("spawn_reserve"),
-          p.get_int("ships_per_yard"),    p.get_int("max_yards"),         p.get_int("min_yard_distance"),
-          p.get_int("max_yard_distance"), p.get_int("yard_stop_steps"),   p.get("min_yard_halite"),
+  return {p.get_int("max_ships"),         p.get_int("spawn_stop_steps"), p.get("spawn_reserve"),
+          p.get_int("ships_per_yard"),    p.get_int("max_yards"),        p.get_int("min_yard_distance"),
+          p.get_int("max_yard_distance"), p.get_int("yard_stop_steps"),  p.get("min_yard_halite"),
           p.get_int("recall_margin")};
 }
 
@@ -203,8 +206,8 @@ BuildPlan plan_builds(const State& s, int player, const Geometry& geo, const Eco
       ++yards;
       --ships;
     }
-  } else if (yards > 0 && yards < econ.max_yards && ships > yards * econ.ships_per_yard && left > econ.yard_stop_steps &&
-             bank >= convert_cost) {
+  } else if (yards > 0 && yards < econ.max_yards && ships > yards * econ.ships_per_yard &&
+             left > econ.yard_stop_steps && bank >= convert_cost) {
     int best = -1;
     double best_halite = econ.min_yard_halite;
     for (int i = 0; i < static_cast<int>(all_ships.size()); ++i) {

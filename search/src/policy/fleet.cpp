@@ -20,11 +20,13 @@ constexpr double kKernelWidths = 4;
 
 }  // namespace
 
-FleetPolicy::FleetPolicy(const FleetParams& params) { set_params(params); }
+FleetPolicy::FleetPolicy(const FleetParams& params) {
+  set_params(params);
+}
 
 void FleetPolicy::set_params(const FleetParams& params) {
-  const bool same_kernel = !kernel_.empty() && params.control_sigma == p_.control_sigma &&
-                           params.control_scale == p_.control_scale;
+  const bool same_kernel =
+      !kernel_.empty() && params.control_sigma == p_.control_sigma && params.control_scale == p_.control_scale;
   p_ = params;
   ++params_generation_;
   if (same_kernel) return;
@@ -129,18 +131,20 @@ void FleetPolicy::cost_moves(const State& s, int me) {
       // it, for a ship with cargo that does not deposit on arriving. A ship
       // that stays mines after this turn's collisions and before next turn's:
       // an empty ship that starts mining among empty enemies is prey then.
-      const double next_x = nc == sh.cell && yard_cell_[nc] == 0
-                                ? x + p_.stay_cargo_weight * keep_[1] * s.halite(nc)
-                                : x;
+      const double next_x =
+          nc == sh.cell && yard_cell_[nc] == 0 ? x + p_.stay_cargo_weight * keep_[1] * s.halite(nc) : x;
       if (next_x > 0 && yard_cell_[nc] != 1) {
         // Only a ship judged with what it mines; 1.0 x the penalty is exact,
         // so the default leaves every decision as it was.
         const double pressure_weight = next_x != x ? p_.stay_pressure_weight : 1.0;
-        cost += pressure_weight * p_.pressure_penalty * pressure(nc, next_x) * (next_x + kPressureCargoScale) / kPressureCargoScale;
+        cost += pressure_weight * p_.pressure_penalty * pressure(nc, next_x) * (next_x + kPressureCargoScale) /
+                kPressureCargoScale;
         int esc = 0;
         for (int o = 0; o < kNumMoves; ++o) esc += danger2_[geo_.neighbor(nc, o)] > next_x;
-        if (esc == 0) cost += p_.trap_penalty + next_x;
-        else if (esc == 1) cost += p_.narrow_penalty;
+        if (esc == 0)
+          cost += p_.trap_penalty + next_x;
+        else if (esc == 1)
+          cost += p_.narrow_penalty;
         if (next_x > box_cargo_[nc]) cost += p_.box_penalty;
       }
       // A planned spawn gives way to a ship bringing cargo home (the spawn is
@@ -248,13 +252,18 @@ void FleetPolicy::count_lost_defenders(const State& s, int me) {
     bool standing = false;
     for (const Ship& sh : s.ships()) standing |= sh.owner == me && sh.cell == d.cell;
     if (standing) continue;
-    auto it = std::find_if(lost_defenders_.begin(), lost_defenders_.end(), [&](const auto& e) { return e.first == d.yard; });
-    if (it == lost_defenders_.end()) lost_defenders_.push_back({d.yard, 1});
-    else ++it->second;
+    auto it =
+        std::find_if(lost_defenders_.begin(), lost_defenders_.end(), [&](const auto& e) { return e.first == d.yard; });
+    if (it == lost_defenders_.end())
+      lost_defenders_.push_back({d.yard, 1});
+    else
+      ++it->second;
   }
   defenders_.clear();
 }
 
-void FleetPolicy::stage(State& s, int player) { stage_decision(s, decide(s, player)); }
+void FleetPolicy::stage(State& s, int player) {
+  stage_decision(s, decide(s, player));
+}
 
 }  // namespace halite::search

@@ -68,15 +68,13 @@ void FleetPolicy::plan_economy(const State& s, int me) {
   // the conversion's cost while the builder travels.
   int ships_after = my_ships_ - static_cast<int>(converts_.size());
   double reserve = s.step() >= p_.defend_reserve_step ? p_.defend_reserve : 0;
-  if (site_ >= 0 && converts_.empty() && builder_ >= 0)
-    reserve += std::max(0.0, convert_cost - ships[builder_].cargo);
+  if (site_ >= 0 && converts_.empty() && builder_ >= 0) reserve += std::max(0.0, convert_cost - ships[builder_].cargo);
   std::vector<int>& order = spawn_cells_;  // reused as scratch: yard indices
   order.clear();
   for (int i = 0; i < static_cast<int>(s.shipyards().size()); ++i)
     if (s.shipyards()[i].owner == me) order.push_back(i);
-  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
-    return control_[s.shipyards()[a].cell] < control_[s.shipyards()[b].cell];
-  });
+  std::stable_sort(order.begin(), order.end(),
+                   [&](int a, int b) { return control_[s.shipyards()[a].cell] < control_[s.shipyards()[b].cell]; });
   const int all_ships = static_cast<int>(ships.size());
   for (int i : order) {
     const bool needed = ships_after < p_.min_ships && left > 1;
@@ -130,8 +128,10 @@ void FleetPolicy::choose_site(const State& s, int me) {
     int own = 1 << 20, enemy = 1 << 20;
     for (const Shipyard& y : s.shipyards()) {
       const int d = geo_.dist(c, y.cell);
-      if (y.owner == me) own = std::min(own, d);
-      else enemy = std::min(enemy, d);
+      if (y.owner == me)
+        own = std::min(own, d);
+      else
+        enemy = std::min(enemy, d);
     }
     return own >= p_.min_yard_distance && own <= p_.max_yard_distance && enemy >= p_.enemy_yard_distance;
   };

@@ -97,7 +97,8 @@ void FleetPolicy::compute_maps(const State& s, int me) {
   within_stride_ = 2 * (n / 2) + 1;
   if (wrap_size_ != n) {
     wrap_size_ = n;
-    for (int x = -kWrapMargin; x < n + kWrapMargin; ++x) wrap_[static_cast<size_t>(x + kWrapMargin)] = static_cast<int16_t>((x % n + n) % n);
+    for (int x = -kWrapMargin; x < n + kWrapMargin; ++x)
+      wrap_[static_cast<size_t>(x + kWrapMargin)] = static_cast<int16_t>((x % n + n) % n);
   }
   // The control map: each unit's weight spread by the Gaussian (a kernel
   // wider than the board wraps onto itself, as a periodic filter does).
@@ -146,9 +147,12 @@ void FleetPolicy::compute_maps(const State& s, int me) {
       const Ship& sh = ships[i];
       if (sh.owner == me) continue;
       const int end = predicted_[i];
-      if (end == kConverts) danger2_[sh.cell] = -1;
-      else if (end >= 0) lower_within(danger2_, end, 1, sh.cargo);
-      else lower_within(danger2_, sh.cell, 2, sh.cargo);
+      if (end == kConverts)
+        danger2_[sh.cell] = -1;
+      else if (end >= 0)
+        lower_within(danger2_, end, 1, sh.cargo);
+      else
+        lower_within(danger2_, sh.cell, 2, sh.cargo);
     }
   } else {
     std::copy(enemy_danger2_.begin(), enemy_danger2_.begin() + cells, danger2_.begin());
@@ -205,7 +209,8 @@ void FleetPolicy::compute_box_map(const State& s, int me) {
       for (int dc = -(radius - std::abs(dr)); dc <= radius - std::abs(dr); ++dc) {
         if ((dr == 0 && dc == 0) || !on_torus(dr) || !on_torus(dc)) continue;
         box_offsets_.push_back({static_cast<int8_t>(dr), static_cast<int8_t>(dc),
-                                static_cast<int8_t>(std::abs(dr) + std::abs(dc)), static_cast<uint8_t>(box_cones(dr, dc))});
+                                static_cast<int8_t>(std::abs(dr) + std::abs(dc)),
+                                static_cast<uint8_t>(box_cones(dr, dc))});
       }
   }
   // A unit at offset (dr, dc) from cell c lies on c - offset's side: each
@@ -224,7 +229,8 @@ void FleetPolicy::compute_box_map(const State& s, int me) {
     for (const BoxOffset& o : box_offsets_) {
       const size_t at = static_cast<size_t>(offset(cell, -o.dr, -o.dc)) * 4;
       for (int k = 0; k < 4; ++k)
-        if ((o.cones >> k & 1) && o.dist < box_escape_[at + k]) box_cover_[at + k] = std::min(box_cover_[at + k], cargo);
+        if ((o.cones >> k & 1) && o.dist < box_escape_[at + k])
+          box_cover_[at + k] = std::min(box_cover_[at + k], cargo);
     }
   for (int c = 0; c < cells; ++c) {
     const double* cover = &box_cover_[static_cast<size_t>(c) * 4];

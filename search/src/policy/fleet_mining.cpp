@@ -20,7 +20,9 @@ constexpr int kNearRadius = 5;
 constexpr double kFallMargin = 1 - 1e-9;
 
 // Bit for bit (a -0.0 is not a 0.0 here): whether a ship's targets can tell them apart.
-bool same_bits(double a, double b) { return std::bit_cast<uint64_t>(a) == std::bit_cast<uint64_t>(b); }
+bool same_bits(double a, double b) {
+  return std::bit_cast<uint64_t>(a) == std::bit_cast<uint64_t>(b);
+}
 
 }  // namespace
 
@@ -90,7 +92,8 @@ void FleetPolicy::prepare_mining(const State& s) {
                          : m.held * std::exp(-enemy_discount_scale_ * p_.pressure_discount * pressure(c, kInf));
     // Nearer an enemy yard than our own, a trip is worth less: enemy ships
     // spawn, return and hunt there.
-    m.territory = enemy_yard_lead_[c] > 0 ? std::exp(-enemy_discount_scale_ * p_.enemy_yard_discount * enemy_yard_lead_[c]) : 1.0;
+    m.territory =
+        enemy_yard_lead_[c] > 0 ? std::exp(-enemy_discount_scale_ * p_.enemy_yard_discount * enemy_yard_lead_[c]) : 1.0;
     if (safe_cells_wait_ && h < p_.safe_full_halite) {
       // The nearest enemy ship's distance: the first d with one within d
       // (the board's greatest distance + 1 when there is none).
@@ -134,7 +137,8 @@ void FleetPolicy::diff_mining_cells(const State& s) {
   size_t j = 0;
   for (size_t i = 0; i < mine_cells_.size(); ++i) {
     const MineCell& m = mine_cells_[i];
-    for (; j < last_mine_cells_.size() && last_mine_cells_[j].cell < m.cell; ++j) mine_changed_[last_mine_cells_[j].cell] = 1;
+    for (; j < last_mine_cells_.size() && last_mine_cells_[j].cell < m.cell; ++j)
+      mine_changed_[last_mine_cells_[j].cell] = 1;
     const bool kept = j < last_mine_cells_.size() && same(last_mine_cells_[j], m);
     if (j < last_mine_cells_.size() && last_mine_cells_[j].cell == m.cell) ++j;
     if (kept) continue;
@@ -179,7 +183,8 @@ double FleetPolicy::mining_value_bound(const MiningTrip& t, const MineCell& m, i
   const int trip = std::min(static_cast<int>(d1 + p_.return_weight * m.home), kTripBounds - 1);
   const double rate = (carried * carried_rate_bound_[trip] + hv * mined_rate_bound_[trip]) * kBoundMargin;
   const double arriving = x + hv * keep_[1];
-  const double bound = rate * (arriving > m.heaviest_presser ? m.held_pressed : m.held) * m.territory * (d1 == 0 ? t.stay_factor : 1.0);
+  const double bound =
+      rate * (arriving > m.heaviest_presser ? m.held_pressed : m.held) * m.territory * (d1 == 0 ? t.stay_factor : 1.0);
   return lighter_within(m.cell, d1) < arriving ? bound * (1 - p_.threat_discount) : bound;
 }
 
@@ -240,9 +245,12 @@ void FleetPolicy::consider_mining(const MiningTrip& trip, const MineCell& m, int
   if (best <= 0) return;
   const double arriving = x + hv * keep_[1];  // the cargo it holds after a turn there
   double factor;
-  if (arriving <= m.lightest_presser) factor = m.held;  // exp(-0) = 1: no enemy lighter than the ship presses
-  else if (arriving > m.heaviest_presser) factor = m.held_pressed;  // every enemy pressing is lighter
-  else factor = m.held * std::exp(-enemy_discount_scale_ * p_.pressure_discount * pressure(c, arriving));
+  if (arriving <= m.lightest_presser)
+    factor = m.held;  // exp(-0) = 1: no enemy lighter than the ship presses
+  else if (arriving > m.heaviest_presser)
+    factor = m.held_pressed;  // every enemy pressing is lighter
+  else
+    factor = m.held * std::exp(-enemy_discount_scale_ * p_.pressure_discount * pressure(c, arriving));
   best *= factor;
   best *= m.territory;
   if (d1 == 0) best *= trip.stay_factor;
@@ -273,7 +281,8 @@ bool FleetPolicy::mining_targets_from_memo(const MiningTrip& trip) {
   const MiningMemo& memo = mining_memo_[trip.from];
   if (!(memo_usable_ && memo.generation == memo_generation_ && same_bits(memo.cargo, trip.x))) return false;
   for (int j = memo.begin; j < memo.begin + memo.count; ++j)
-    if (!mine_changed_[memo_targets_[static_cast<size_t>(j)].second]) top_.push_back(memo_targets_[static_cast<size_t>(j)]);
+    if (!mine_changed_[memo_targets_[static_cast<size_t>(j)].second])
+      top_.push_back(memo_targets_[static_cast<size_t>(j)]);
   outside_best_ = memo.outside_best;
   for (int index : changed_mine_) {
     const MineCell& m = mine_cells_[static_cast<size_t>(index)];

@@ -19,9 +19,12 @@ constexpr bool kWhole = !std::is_same_v<T, double>;
 // A parameter's value as its field's type.
 template <class T>
 T read(const Params& p, const std::string& name) {
-  if constexpr (std::is_same_v<T, double>) return p.get(name);
-  else if constexpr (std::is_same_v<T, bool>) return p.get_int(name) != 0;
-  else return p.get_int(name);
+  if constexpr (std::is_same_v<T, double>)
+    return p.get(name);
+  else if constexpr (std::is_same_v<T, bool>)
+    return p.get_int(name) != 0;
+  else
+    return p.get_int(name);
 }
 
 }  // namespace
@@ -31,8 +34,12 @@ std::vector<ParamSpec> fleet_specs() {
   {#name, default_value, min, max, help, kWhole<type>},
 #define HALITE_FLEET_FIXED_SPEC(type, name, default_value, min, max, help) \
   {#name, default_value, min, max, help, kWhole<type>, /*tunable=*/false},
-#define HALITE_FLEET_KNOWN_SPEC(name, max)                                                   \
-  {"known_" #name, -1, -1, max, #name " once every opponent is predicted (-1: unchanged)", \
+#define HALITE_FLEET_KNOWN_SPEC(name, max)                    \
+  {"known_" #name,                                            \
+   -1,                                                        \
+   -1,                                                        \
+   max,                                                       \
+   #name " once every opponent is predicted (-1: unchanged)", \
    kWhole<decltype(FleetParams::name)>},
   return {HALITE_FLEET_PARAMS(HALITE_FLEET_SPEC, HALITE_FLEET_FIXED_SPEC)
               HALITE_FLEET_KNOWN_PARAMS(HALITE_FLEET_KNOWN_SPEC)};
@@ -83,7 +90,9 @@ namespace {
 constexpr double kMaxFitFactor = 4;
 }  // namespace
 
-FleetBehaviour fleet_reference_behaviour() { return {kFleetApproachRate, kFleetGuardRate}; }
+FleetBehaviour fleet_reference_behaviour() {
+  return {kFleetApproachRate, kFleetGuardRate};
+}
 
 FleetParams opponent_model(const FleetParams& base, const PlayerMemory& observed, const PlayerMemory& own) {
   const FleetBehaviour ref = fleet_reference_behaviour();

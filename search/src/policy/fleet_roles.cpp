@@ -16,12 +16,12 @@ namespace {
 
 // Column keys of the role assignment: a mining cell is its own key; the
 // others are offset past every cell.
-constexpr int kHuntKey = kMaxCells;                      // + enemy ship * 4 + side
-constexpr int kGuardKey = kHuntKey + kMaxShips * 4;      // + own yard
-constexpr int kRamKey = kGuardKey + kMaxShipyards;       // + enemy yard
-constexpr int kBuildKey = kRamKey + kMaxShipyards;       // the planned site
-constexpr int kEscortKey = kBuildKey + 1;                // + own ship
-constexpr int kPostKey = kEscortKey + kMaxShips;       // + cell on the farm's edge
+constexpr int kHuntKey = kMaxCells;                  // + enemy ship * 4 + side
+constexpr int kGuardKey = kHuntKey + kMaxShips * 4;  // + own yard
+constexpr int kRamKey = kGuardKey + kMaxShipyards;   // + enemy yard
+constexpr int kBuildKey = kRamKey + kMaxShipyards;   // the planned site
+constexpr int kEscortKey = kBuildKey + 1;            // + own ship
+constexpr int kPostKey = kEscortKey + kMaxShips;     // + cell on the farm's edge
 constexpr int kKeyCount = kPostKey + kMaxCells;
 // No cell needs more than this fraction of maxCellHalite to be worth mining:
 // the threshold scales with the board's mean, which early in a rich game can
@@ -83,7 +83,8 @@ void FleetPolicy::score_ship(const State& s, int me, int row) {
   if (x > 0) {
     // Lighter enemies pressing on a loaded ship send it home sooner.
     const double risk = x >= p_.min_return_cargo ? p_.risk_return_bias * pressure(sh.cell, x) : 0;
-    private_value_[row] = p_.return_bias * discount_[hd] * cargo_weight_ * x / std::max(hd, p_.min_return_turns) * (1 + risk);
+    private_value_[row] =
+        p_.return_bias * discount_[hd] * cargo_weight_ * x / std::max(hd, p_.min_return_turns) * (1 + risk);
     private_role_[row] = Role::Home;
   }
 
@@ -102,13 +103,16 @@ void FleetPolicy::score_ship(const State& s, int me, int row) {
       // that yard's ships meet the hunters there).
       if (spared_[j]) continue;
       double value = p_.hunt_weight * (e.cargo - x);
-      if (escapes_[j] == 0) value *= p_.hunt_trap_bonus;
-      else if (escapes_[j] == 1) value *= 0.5 * (1 + p_.hunt_trap_bonus);
+      if (escapes_[j] == 0)
+        value *= p_.hunt_trap_bonus;
+      else if (escapes_[j] == 1)
+        value *= 0.5 * (1 + p_.hunt_trap_bonus);
       if (control_[e.cell] > 0) value *= 1 + p_.hunt_control_bonus * control_[e.cell];
       if (farm_[e.cell]) value *= 1 + p_.farm_hunt_bonus;
       for (int side = 1; side < kNumMoves; ++side) {
         const int a = geo_.neighbor(e.cell, side);
-        cands_.push_back({column_of(kHuntKey + j * 4 + side - 1, Role::Hunt, a, j), value / (geo_.dist(sh.cell, a) + 1)});
+        cands_.push_back(
+            {column_of(kHuntKey + j * 4 + side - 1, Role::Hunt, a, j), value / (geo_.dist(sh.cell, a) + 1)});
       }
     }
 
@@ -121,7 +125,8 @@ void FleetPolicy::score_ship(const State& s, int me, int row) {
       if (o.cargo <= box_cargo_[o.cell]) continue;
       const int d = geo_.dist(sh.cell, o.cell);
       if (d > p_.escort_radius) continue;
-      cands_.push_back({column_of(kEscortKey + rows_[r], Role::Escort, o.cell, rows_[r]), p_.escort_weight * o.cargo / (d + 1)});
+      cands_.push_back(
+          {column_of(kEscortKey + rows_[r], Role::Escort, o.cell, rows_[r]), p_.escort_weight * o.cargo / (d + 1)});
     }
 
   if (!farm_posts_.empty() && x == 0) score_posts(s, sh.cell);
@@ -183,7 +188,8 @@ void FleetPolicy::assign(const State& s, int me) {
     for (const Shipyard& y : s.shipyards())
       if (y.owner != me)
         for (int c = 0; c < cells; ++c)
-          enemy_yard_lead_[c] = static_cast<int16_t>(std::max<int>(enemy_yard_lead_[c], home_[c] - geo_.dist(c, y.cell)));
+          enemy_yard_lead_[c] =
+              static_cast<int16_t>(std::max<int>(enemy_yard_lead_[c], home_[c] - geo_.dist(c, y.cell)));
   const int left = steps_left(s);
   plan_harvest(s, me);
   cargo_weight_ = step < p_.early_steps ? p_.early_cargo_weight : p_.cargo_weight;
@@ -218,7 +224,8 @@ void FleetPolicy::plan_harvest(const State& s, int me) {
     harvest_min_[c] = std::min(t, kMaxHarvestFraction * static_cast<double>(cfg.max_cell_halite));
   }
   // The farm: cells we hold near own yards, in the farming phase.
-  const bool farming = step >= p_.farm_start_step && step < p_.farm_end_step && cfg.collect_rate > 0 && cfg.collect_rate < 1;
+  const bool farming =
+      step >= p_.farm_start_step && step < p_.farm_end_step && cfg.collect_rate > 0 && cfg.collect_rate < 1;
   harvest_threshold_ = std::clamp(p_.harvest_base + p_.harvest_slope * step, p_.harvest_min, p_.harvest_max);
   for (int c = 0; c < cells; ++c) {
     farm_[c] = farming && !yard_cell_[c] && home_[c] <= p_.farm_radius && control_[c] >= p_.farm_control;

@@ -28,20 +28,11 @@ std::vector<ParamSpec> greedy_specs() {
 }
 
 GreedyParams GreedyParams::from(const Params& p) {
-  return {p.get_int("max_mine_turns"),
-          p.get_int("targets_per_ship"),
-          p.get("min_target_halite"),
-          p.get("return_bias"),
-          p.get("target_threat_weight"),
-          p.get_int("threat_radius"),
-          p.get("hunt_weight"),
-          p.get_int("hunt_radius"),
-          p.get("danger_penalty"),
-          p.get("tie_penalty"),
-          p.get("min_turn_value"),
-          p.get("spawn_block_penalty"),
-          p.get_int("crash_home_steps"),
-          EconomyParams::from(p)};
+  return {p.get_int("max_mine_turns"),   p.get_int("targets_per_ship"), p.get("min_target_halite"),
+          p.get("return_bias"),          p.get("target_threat_weight"), p.get_int("threat_radius"),
+          p.get("hunt_weight"),          p.get_int("hunt_radius"),      p.get("danger_penalty"),
+          p.get("tie_penalty"),          p.get("min_turn_value"),       p.get("spawn_block_penalty"),
+          p.get_int("crash_home_steps"), EconomyParams::from(p)};
 }
 
 namespace {
@@ -151,8 +142,9 @@ void GreedyPolicy::score_targets(const State& s, int player) {
         scratch_.push_back({e.cargo * p_.hunt_weight / (dist + 1), kHuntKey + j});
       }
     const size_t k = std::min(scratch_.size(), static_cast<size_t>(p_.targets_per_ship));
-    std::partial_sort(scratch_.begin(), scratch_.begin() + static_cast<std::ptrdiff_t>(k), scratch_.end(),
-                      [](const auto& a, const auto& b) { return a.first > b.first || (a.first == b.first && a.second < b.second); });
+    std::partial_sort(
+        scratch_.begin(), scratch_.begin() + static_cast<std::ptrdiff_t>(k), scratch_.end(),
+        [](const auto& a, const auto& b) { return a.first > b.first || (a.first == b.first && a.second < b.second); });
     for (size_t i = 0; i < k; ++i) cands_.push_back({scratch_[i].second, scratch_[i].first});
   }
   cand_begin_[rows] = static_cast<int>(cands_.size());
@@ -218,8 +210,10 @@ void GreedyPolicy::cost_moves(const State& s, int player, const std::vector<int>
     for (int m = 0; m < kNumMoves; ++m) {
       const int nc = geo_.neighbor(sh.cell, m);
       const double dz = danger_.at(nc);
-      if (dz < sh.cargo) pen[m] += p_.danger_penalty + sh.cargo;
-      else if (dz == sh.cargo) pen[m] += p_.tie_penalty;
+      if (dz < sh.cargo)
+        pen[m] += p_.danger_penalty + sh.cargo;
+      else if (dz == sh.cargo)
+        pen[m] += p_.tie_penalty;
       if (std::find(spawn_cells.begin(), spawn_cells.end(), nc) != spawn_cells.end()) pen[m] += p_.spawn_block_penalty;
       req.cost[m] = per_turn * (geo_.dist(nc, target) - d0) + pen[m];
     }
@@ -242,8 +236,9 @@ void GreedyPolicy::cost_moves(const State& s, int player, const std::vector<int>
   }
 }
 
-void GreedyPolicy::stage(State& s, int player) { stage_decision(s, decide(s, player)); }
-
+void GreedyPolicy::stage(State& s, int player) {
+  stage_decision(s, decide(s, player));
+}
 
 PlannerInfo greedy_planner_info() {
   return {"greedy",

@@ -10,7 +10,8 @@ std::vector<ParamSpec> rollout_specs() {
       {"rollout_return_cargo", 400, 0, 100000, "rollout ships head home with this much cargo"},
       {"rollout_mine_threshold", 60, 0, 500, "rollout ships mine a cell holding at least this much"},
       {"rollout_wander", 0.5, 0, 1, "chance a rollout ship with nothing to do moves at random"},
-      {"rollout_avoid_reach", 1, 0, 1, "1: rollout ships keep clear of cells a lighter (or equal) enemy ship can reach", true, /*tunable=*/false},
+      {"rollout_avoid_reach", 1, 0, 1, "1: rollout ships keep clear of cells a lighter (or equal) enemy ship can reach",
+       true, /*tunable=*/false},
   };
 }
 
@@ -196,11 +197,13 @@ inline RolloutPolicy::ShipYards RolloutPolicy::yards_of(const Ship& sh, int targ
 inline int RolloutPolicy::wanted_move(const State& s, const Geometry& geo, const Ship& sh, int target,
                                       const ShipYards& home, int left, ShipRandom& rng) const {
   int dest = -1;
-  if (home.home >= 0 && sh.cargo > 0 && (sh.cargo >= p_.return_cargo || left <= home.home_dist + 1)) dest = home.home;
+  if (home.home >= 0 && sh.cargo > 0 && (sh.cargo >= p_.return_cargo || left <= home.home_dist + 1))
+    dest = home.home;
   else if (target >= 0 && target != sh.cell &&
            (home.target_yard ? sh.cargo > 0 : s.halite(target) >= p_.mine_threshold))
     dest = target;  // the root plan first: rollouts continue what the greedy policy started
-  else if (!home.on_yard && s.halite(sh.cell) >= p_.mine_threshold) dest = sh.cell;
+  else if (!home.on_yard && s.halite(sh.cell) >= p_.mine_threshold)
+    dest = sh.cell;
   int want = 0;
   if (dest >= 0) {
     const int m = geo.toward(sh.cell, dest, rng.below(2) != 0);

@@ -41,11 +41,11 @@ struct AgreementTally {
 // The ship classes tallied; a ship counts in every class it belongs to.
 enum class ShipClass : uint8_t {
   All,
-  Empty,        // no cargo
-  Loaded,       // some cargo
-  Contact,      // an enemy ship within kContactRadius moves
-  Free,         // no enemy ship that close
-  RecordedStay, // the player left it where it was (no action)
+  Empty,         // no cargo
+  Loaded,        // some cargo
+  Contact,       // an enemy ship within kContactRadius moves
+  Free,          // no enemy ship that close
+  RecordedStay,  // the player left it where it was (no action)
   RecordedMove,
   RecordedConvert,
   kCount
@@ -62,7 +62,7 @@ struct Agreement {
   // Ship actions, recorded (row) against predicted (column), in the
   // dataset's order: 0 none, 1 NORTH, 2 SOUTH, 3 EAST, 4 WEST, 5 CONVERT.
   std::array<std::array<int64_t, 6>, 6> confusion{};
-  int64_t turns = 0;    // player-turns compared
+  int64_t turns = 0;  // player-turns compared
   int replays = 0;
   // With record_turns: the ship tally of each compared turn, in order, and
   // its step (online model selection is judged from these).

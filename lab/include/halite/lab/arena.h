@@ -32,7 +32,7 @@ namespace halite::lab {
 inline constexpr std::string_view kPythonSpecPrefix = "py:";
 
 struct PlayerSpec {
-  std::string label;  // as given
+  std::string label;                   // as given
   std::string planner;                 // empty for a Python agent
   std::vector<std::string> overrides;  // "k=v"
   std::optional<uint64_t> seed;        // `seed=N`: the planner's seed in every game
@@ -69,9 +69,9 @@ struct ArenaOptions {
   int jobs = 1;
   TurnBudget budget;
   uint64_t seed = 1;
-  Config config;               // size, episode_steps, act_timeout, agent_timeout; random_seed is set per game
-  PythonRuntime python;        // for `py:` players
-  std::string replay_dir;      // non-empty: write each game's replay there (by whichever rank plays it)
+  Config config;           // size, episode_steps, act_timeout, agent_timeout; random_seed is set per game
+  PythonRuntime python;    // for `py:` players
+  std::string replay_dir;  // non-empty: write each game's replay there (by whichever rank plays it)
   // A cluster of several ranks (rank 0 calls run_arena): the games are shared
   // with the other ranks, each playing on its own threads. Not serialised.
   Cluster* cluster = nullptr;
@@ -87,19 +87,19 @@ struct ArenaGame {
 struct ArenaPlayerSummary {
   std::string name;
   int games = 0;
-  double wins = 0;       // first places; a shared first place counts 1 / (number sharing)
+  double wins = 0;  // first places; a shared first place counts 1 / (number sharing)
   double win_rate = 0;
   double ci_low = 0, ci_high = 0;  // Wilson 95% interval of the win rate
-  double elo = 0;        // from the win rate against the field (clamped at +-800)
+  double elo = 0;                  // from the win rate against the field (clamped at +-800)
   double avg_bank = 0;
   double turn_p50 = 0, turn_p99 = 0, turn_max = 0;  // ms per plan(), to 0.01 ms
-  int64_t turns = 0;     // the plan() calls those cover (none from records that hold no turn times)
-  int errors = 0;        // games it ended with ERROR, INVALID or TIMEOUT
+  int64_t turns = 0;  // the plan() calls those cover (none from records that hold no turn times)
+  int errors = 0;     // games it ended with ERROR, INVALID or TIMEOUT
 };
 
 struct ArenaSummary {
-  int games = 0;    // games summed up, aborted ones included (run_arena: all of the arena's)
-  int aborted = 0;  // games the engine could not finish (MatchResult::aborted): in no player's figures
+  int games = 0;        // games summed up, aborted ones included (run_arena: all of the arena's)
+  int aborted = 0;      // games the engine could not finish (MatchResult::aborted): in no player's figures
   int timed_games = 0;  // finished games whose turn times the players' turn_* cover (records
                         // written before records held turn times hold none)
   std::vector<ArenaPlayerSummary> players;

@@ -80,8 +80,8 @@ class Cluster {
   bool joined_ = false;
   int next_batch_ = 0;
   std::string resume_hint_;
-  std::map<int, int> capacity_;        // rank -> its threads, once it has said
-  std::set<int> has_context_;          // ranks holding the current batch's context
+  std::map<int, int> capacity_;  // rank -> its threads, once it has said
+  std::set<int> has_context_;    // ranks holding the current batch's context
 };
 
 }  // namespace halite::lab

@@ -48,9 +48,9 @@ struct DatasetOptions {
 
 // One kind of sample (ships, or shipyards), as row-major arrays.
 struct Samples {
-  std::vector<float> planes;   // [n][kDatasetPlanes][window][window]
-  std::vector<float> globals;  // [n][kDatasetGlobals]
-  std::vector<int8_t> action;  // [n]
+  std::vector<float> planes;                        // [n][kDatasetPlanes][window][window]
+  std::vector<float> globals;                       // [n][kDatasetGlobals]
+  std::vector<int8_t> action;                       // [n]
   std::vector<int32_t> replay, step, player, cell;  // [n]: where it came from (cell = row * size + column)
   size_t size() const { return action.size(); }
 };

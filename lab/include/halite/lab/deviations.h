@@ -37,18 +37,26 @@
 namespace halite::lab {
 
 struct DeviationOptions {
-  Config config;              // board size, episode length; random_seed is set per game
+  Config config;  // board size, episode length; random_seed is set per game
   int games = 4;
   uint32_t first_board_seed = 1000;  // game g plays board seed first_board_seed + g
-  int horizon = 8;            // turns of each continuation, the departing turn included
-  TurnBudget budget;          // every planner's, the continuations' included
+  int horizon = 8;                   // turns of each continuation, the departing turn included
+  TurnBudget budget;                 // every planner's, the continuations' included
 };
 
 // How a ship's order departs from the base's.
-enum class DepartureKind { EmptyStayToMove, EmptyMoveToStay, EmptyMoveToMove, LoadedStayToMove, LoadedMoveToStay, LoadedMoveToMove, Other };
+enum class DepartureKind {
+  EmptyStayToMove,
+  EmptyMoveToStay,
+  EmptyMoveToMove,
+  LoadedStayToMove,
+  LoadedMoveToStay,
+  LoadedMoveToMove,
+  Other
+};
 inline constexpr int kDepartureKinds = 7;
 inline constexpr const char* kDepartureKindNames[kDepartureKinds] = {
-    "empty, stay -> move", "empty, move -> stay", "empty, move -> other move", "loaded, stay -> move",
+    "empty, stay -> move",  "empty, move -> stay",        "empty, move -> other move", "loaded, stay -> move",
     "loaded, move -> stay", "loaded, move -> other move", "convert or spawn"};
 
 struct GainTally {
@@ -61,8 +69,8 @@ struct GainTally {
 
 struct DeviationReport {
   int games = 0;
-  int64_t turns = 0;        // turns player 0 planned
-  GainTally turn_gain;      // one sample per departing turn
+  int64_t turns = 0;    // turns player 0 planned
+  GainTally turn_gain;  // one sample per departing turn
   // Per kind: one sample per departing ship, the gain of its turn (a turn
   // with several departing ships counts for each).
   std::array<GainTally, kDepartureKinds> by_kind{};

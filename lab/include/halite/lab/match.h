@@ -17,25 +17,25 @@ namespace halite::lab {
 // How much each planner may spend per turn. Milliseconds set a deadline;
 // iterations set a cap (deterministic with a seed). Both may be given.
 struct TurnBudget {
-  double milliseconds = 0;  // 0: no deadline
-  int64_t iterations = 0;   // 0: no cap
-  search::Budget start() const;     // a search::Budget starting now
+  double milliseconds = 0;       // 0: no deadline
+  int64_t iterations = 0;        // 0: no cap
+  search::Budget start() const;  // a search::Budget starting now
 };
 
 struct MatchOptions {
-  Config config;            // random_seed chooses the board
-  TurnBudget budget;        // for the planner overload of play_match
-  bool record = false;      // keep every state and action (for replays)
+  Config config;        // random_seed chooses the board
+  TurnBudget budget;    // for the planner overload of play_match
+  bool record = false;  // keep every state and action (for replays)
 };
 
 // One seat's answer for one turn, as Kaggle's runner sees it.
 struct AgentAnswer {
-  State::Orders orders;             // the player's orders (used when status is Active)
+  State::Orders orders;  // the player's orders (used when status is Active)
   // The answer as the agent gave it, recorded as it is in replays (Kaggle keeps
   // the raw answer, ignored keys included). Empty: the staged orders are written.
   std::optional<Json> action;
-  Status status = Status::Active;   // Error / Invalid / Timeout: the agent failed this turn
-  std::string why;                  // what failed, for the log
+  Status status = Status::Active;  // Error / Invalid / Timeout: the agent failed this turn
+  std::string why;                 // what failed, for the log
 };
 
 // One seat of a game. The match loop asks each active seat in player order,
@@ -62,13 +62,13 @@ class PlannerAgent final : public Agent {
 };
 
 struct MatchResult {
-  std::vector<double> rewards;      // Kaggle's final reward per player (failures: -inf)
+  std::vector<double> rewards;  // Kaggle's final reward per player (failures: -inf)
   std::vector<Status> statuses;
-  std::vector<int> ranks;           // 0 = first; equal rewards share a rank (halite::rank_players)
-  std::vector<double> banks;        // final bank per player
-  int states = 0;                   // len(steps) in the replay
+  std::vector<int> ranks;                    // 0 = first; equal rewards share a rank (halite::rank_players)
+  std::vector<double> banks;                 // final bank per player
+  int states = 0;                            // len(steps) in the replay
   std::vector<std::vector<double>> turn_ms;  // per player: wall time of each plan()
-  std::vector<std::string> errors;  // per player: why it failed (ERROR / INVALID / TIMEOUT), else ""
+  std::vector<std::string> errors;           // per player: why it failed (ERROR / INVALID / TIMEOUT), else ""
   // Why the game stopped before its end, else "": the engine refused a turn
   // (its capacity, CapacityError). Rewards, ranks and banks are then those
   // of the last state, and the arena does not count the game.

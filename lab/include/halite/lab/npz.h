@@ -42,8 +42,8 @@ class NpzWriter {
     uint64_t stored_size = 0, size = 0, offset = 0;
     uint16_t method = 0;
   };
-  void add_npy(const std::string& name, const std::string& descr, const std::vector<size_t>& shape,
-               const void* data, size_t bytes, size_t count);
+  void add_npy(const std::string& name, const std::string& descr, const std::vector<size_t>& shape, const void* data,
+               size_t bytes, size_t count);
   void write(const void* data, size_t bytes);
   std::string path_, partial_;
   bool compress_;

@@ -125,24 +125,24 @@ double default_c_end(const search::ParamSpec& spec, double c_end_ratio);
 
 struct TuneOptions {
   std::string planner;
-  std::vector<std::string> names;  // parameters to tune; empty: every tunable one (ParamSpec::tunable)
+  std::vector<std::string> names;                   // parameters to tune; empty: every tunable one (ParamSpec::tunable)
   nlohmann::json start = nlohmann::json::object();  // starting values {"name": v} (others: defaults)
-  std::string mode = "pair";       // "pair": theta+ vs theta-; "opponent": each against `opponent`
+  std::string mode = "pair";                        // "pair": theta+ vs theta-; "opponent": each against `opponent`
   // NAME[:k=v,...]; or several separated by ';', a pool: in 4-player games
   // the three other seats take the pool's members in turn, in 2-player games
   // the games are shared equally among them; or "current": the planner at
   // theta (not perturbed).
   std::string opponent = "greedy";
-  int games = 8;                   // per iteration: pair: games of theta+ vs theta-; opponent: per side
-  int players = 2;                 // 2 or 4 (4: score = mean rank-based score, 1 first .. 0 last)
-  TurnBudget budget;               // per turn
-  Config config;                   // size, episode_steps (random_seed set per game)
-  SpsaSettings spsa;               // iterations, gains exponents, seed
-  double c_end_ratio = 0.1;        // see default_c_end
+  int games = 8;             // per iteration: pair: games of theta+ vs theta-; opponent: per side
+  int players = 2;           // 2 or 4 (4: score = mean rank-based score, 1 first .. 0 last)
+  TurnBudget budget;         // per turn
+  Config config;             // size, episode_steps (random_seed set per game)
+  SpsaSettings spsa;         // iterations, gains exponents, seed
+  double c_end_ratio = 0.1;  // see default_c_end
   double r_end = 0.2;
   std::map<std::string, double> c_end;  // per-parameter c_end in its units (overrides c_end_ratio)
-  int jobs = 1;                    // games in parallel (not part of the log: any value gives the same run)
-  Cluster* cluster = nullptr;      // games shared with other ranks (not part of the log either)
+  int jobs = 1;                         // games in parallel (not part of the log: any value gives the same run)
+  Cluster* cluster = nullptr;           // games shared with other ranks (not part of the log either)
 
   nlohmann::json to_json() const;  // everything but jobs
   static TuneOptions from_json(const nlohmann::json& j);

@@ -41,9 +41,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "halite/search/policy/common.h"
 #include "halite/opponents/crouse_assignment.h"
 #include "halite/search/planner.h"
+#include "halite/search/policy/common.h"
 
 namespace halite::opponents {
 
@@ -54,22 +54,22 @@ using search::PlannerInfo;
 using search::PolicyDecision;
 
 struct MzModelParams {
-  double cell_halite;         // a cell is mined above this x the mean of non-empty cells ...
-  double cell_halite_bonus;   // ... plus this x the home bonus (radius_bonus - distance to an own yard)
+  double cell_halite;        // a cell is mined above this x the mean of non-empty cells ...
+  double cell_halite_bonus;  // ... plus this x the home bonus (radius_bonus - distance to an own yard)
   int radius_bonus;
   double cell_halite_multiplier;  // ... x this for an empty ship
-  int clean_time;             // from this step every cell is mined
-  double collect_multiplier;  // a loaded ship mines while this x the rate exceeds its cargo
-  double zero_multiplier;     // a loaded ship's mining rates x this (keeps mining before going home)
-  double attack_distance;     // value of a cell to attack: (value / 4 + this) / distance
-  double spawning;            // spawn while the board's share per ship exceeds this
-  int far_radius;             // a cell the nearest enemy is this much farther from than our yard waits
-  double surround_divide;     // rates on cells where ships can be surrounded / this
-  int shipyard_radius;        // yard sites: this far from own yards; halite counted within it
-  double per_shipyard;        // one yard per this many ships, less one
-  int zero_surround;          // "can be surrounded" only when more empty ships than this are on the board
-  int attack_step;            // from this step, players it can overtake are attacked
-  int max_ships;              // no spawns at or beyond this many ships
+  int clean_time;                 // from this step every cell is mined
+  double collect_multiplier;      // a loaded ship mines while this x the rate exceeds its cargo
+  double zero_multiplier;         // a loaded ship's mining rates x this (keeps mining before going home)
+  double attack_distance;         // value of a cell to attack: (value / 4 + this) / distance
+  double spawning;                // spawn while the board's share per ship exceeds this
+  int far_radius;                 // a cell the nearest enemy is this much farther from than our yard waits
+  double surround_divide;         // rates on cells where ships can be surrounded / this
+  int shipyard_radius;            // yard sites: this far from own yards; halite counted within it
+  double per_shipyard;            // one yard per this many ships, less one
+  int zero_surround;              // "can be surrounded" only when more empty ships than this are on the board
+  int attack_step;                // from this step, players it can overtake are attacked
+  int max_ships;                  // no spawns at or beyond this many ships
   static MzModelParams from(const Params& p);
 };
 std::vector<ParamSpec> mz_model_specs();
@@ -82,12 +82,12 @@ class MzModelPolicy {
 
  private:
   struct OwnShip {
-    int index;            // into state.ships()
+    int index;                           // into state.ships()
     std::array<double, 5> intentions{};  // N, E, S, W, stay (the model's move order)
     bool run_away = false;
     bool going_back = false;
-    int target = -1;      // a hoard's cell for this ship
-    int action = -1;      // fixed order: a kMoveActions index or kConvertOption (-1: from the assignment)
+    int target = -1;  // a hoard's cell for this ship
+    int action = -1;  // fixed order: a kMoveActions index or kConvertOption (-1: from the assignment)
   };
 
   // The turn's steps, in decide()'s order.
@@ -129,16 +129,16 @@ class MzModelPolicy {
   int n_ = 0;
   std::vector<OwnShip> own_;
   std::vector<char> attacked_player_;
-  std::vector<double> danger_;        // players x cells
+  std::vector<double> danger_;  // players x cells
   std::array<uint8_t, kMaxCells> zero_danger_{};
   std::array<int, kMaxCells> my_yard_dist_{}, enemy_yard_dist_{}, enemy_dist_{};
   std::array<double, kMaxCells> base_bonus_{};
-  std::vector<double> strong_;        // cells x (2 n): least enemy cargo within each distance
+  std::vector<double> strong_;  // cells x (2 n): least enemy cargo within each distance
   std::array<int, kMaxCells> can_surround_{};
   std::array<double, kMaxCells> attack_value_{};
   std::array<uint8_t, kMaxCells> attack_set_{};
   std::array<double, 2 * kMaxBoardSize + 1> rate_by_distance_{};
-  std::vector<int> spawning_;         // yard indices, in the model's order (repeats allowed)
+  std::vector<int> spawning_;  // yard indices, in the model's order (repeats allowed)
   bool want_to_spawn_ = false;
   double per_cell_ = 0;
   CrouseAssignment assignment_;

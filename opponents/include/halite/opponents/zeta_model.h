@@ -98,8 +98,8 @@
 #include <memory>
 #include <vector>
 
-#include "halite/search/policy/common.h"
 #include "halite/search/planner.h"
+#include "halite/search/policy/common.h"
 
 namespace halite::opponents {
 

@@ -30,7 +30,8 @@ class Budget {
   // A deadline `ms` milliseconds from now.
   static Budget milliseconds(double ms) {
     Budget b;
-    b.set_deadline(Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double, std::milli>(ms)));
+    b.set_deadline(Clock::now() +
+                   std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double, std::milli>(ms)));
     return b;
   }
   Budget& with_iterations(int64_t max_iterations) {

@@ -35,7 +35,7 @@ struct PlayerMemory {
   int turns_seen = 0;
   int ships_spawned = 0;
   int ships_converted = 0;
-  int ships_lost = 0;      // vanished without converting (collisions, shipyard hits)
+  int ships_lost = 0;  // vanished without converting (collisions, shipyard hits)
   // Opponents only: our ships lost where a ship or yard of this player stood
   // on or next to the lost ship's cell afterwards (the collision's winner or
   // the yard it hit); a loss among several players' units counts for each.

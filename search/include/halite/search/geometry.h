@@ -15,8 +15,8 @@ namespace halite::search {
 // of a move is the same everywhere in the search layer (bandit arms, cost
 // rows of the resolver).
 inline constexpr int kNumMoves = 5;
-inline constexpr std::array<Action, kNumMoves> kMoveActions = {Action::None, Action::North, Action::South,
-                                                              Action::East, Action::West};
+inline constexpr std::array<Action, kNumMoves> kMoveActions = {Action::None, Action::North, Action::South, Action::East,
+                                                               Action::West};
 inline constexpr double kInf = std::numeric_limits<double>::infinity();
 
 // The cell `dr` rows and `dc` columns away from `cell` on an n x n torus,
@@ -50,7 +50,9 @@ class Geometry {
   int size() const { return n_; }
   int cells() const { return n_ * n_; }
   // Manhattan distance on the torus.
-  int dist(int a, int b) const { return axis_[row_[a] * kMaxBoardSize + row_[b]] + axis_[col_[a] * kMaxBoardSize + col_[b]]; }
+  int dist(int a, int b) const {
+    return axis_[row_[a] * kMaxBoardSize + row_[b]] + axis_[col_[a] * kMaxBoardSize + col_[b]];
+  }
   // The cell reached by move index m (0..4, see kMoveActions) from `cell`.
   int neighbor(int cell, int m) const { return nbr_[cell * kNumMoves + m]; }
   // The move index that brings `from` one step closer to `to` along rows

@@ -47,8 +47,8 @@ namespace halite::search {
 
 // What the last plan() did, for tools and benchmarks.
 struct PlanStats {
-  int64_t iterations = 0;      // the planner's own unit: simulations, beam expansions, ...
-  int64_t simulated_steps = 0; // turn resolutions performed on copies of the state
+  int64_t iterations = 0;       // the planner's own unit: simulations, beam expansions, ...
+  int64_t simulated_steps = 0;  // turn resolutions performed on copies of the state
   double elapsed_ms = 0;
 };
 

@@ -23,10 +23,10 @@
 #include <memory>
 
 #include "halite/search/budget.h"
-#include "halite/search/policy/fleet.h"
 #include "halite/search/game_memory.h"
-#include "halite/search/params.h"
 #include "halite/search/model/recognizer.h"
+#include "halite/search/params.h"
+#include "halite/search/policy/fleet.h"
 
 namespace halite::search {
 

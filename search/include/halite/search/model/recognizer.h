@@ -147,12 +147,12 @@ class ModelRecognizer {
   bool recognized_by(int q, int kind) const;
 
   std::vector<ModelKind> kinds_;
-  std::vector<double> cost_ms_;          // per kind: the most one decision took so far (expected_ms at first)
+  std::vector<double> cost_ms_;  // per kind: the most one decision took so far (expected_ms at first)
   Geometry geo_;
   double min_agreement_;
   int min_actions_;
   int max_misses_;
-  std::vector<Seat> seats_;              // per player
+  std::vector<Seat> seats_;  // per player
   PredictionLedger ledger_;  // the predictions made on the last turn observed
   std::vector<int> ends_;
   std::vector<int> spawns_;

@@ -15,13 +15,11 @@
 // ships within that distance of a unit at the root (every shipyard and cell
 // kept; the others are left out of every simulated turn): far ships hardly
 // change which joint move is best, but each costs its share of every turn
-// and adds its rollout's noise to every value (docs/results.md measures it). Opponents play the fleet policy's orders on the first
-// turn, each with its own or fitted parameters as opponent_fit chooses
-// (OpponentFits, opponent_fit.h, as beam does), and the rollout policy later. An
-// opponent the recogniser knows (ModelRecognizer, recognizer.h, as the fleet
-// planner does) plays its predicted moves on the first turn instead, and
-// our policy's safety counts where its ships end; once every opponent is
-// known, our policy plays the known_* values (at the root and below).
+// and adds its rollout's noise to every value (docs/results.md measures it). Opponents play the fleet policy's orders
+// on the first turn, each with its own or fitted parameters as opponent_fit chooses (OpponentFits, opponent_fit.h, as
+// beam does), and the rollout policy later. An opponent the recogniser knows (ModelRecognizer, recognizer.h, as the
+// fleet planner does) plays its predicted moves on the first turn instead, and our policy's safety counts where its
+// ships end; once every opponent is known, our policy plays the known_* values (at the root and below).
 //
 // The tree. A node is the game after a joint turn of the searched units; the
 // tree is open-loop: every iteration copies the root and re-simulates the
@@ -114,17 +112,19 @@ class MctsPlanner final : public Planner {
 
   // What the last plan() left in the tree, for tests and tools.
   struct TreeInfo {
-    int units = 0;                // ships searched
-    int64_t nodes = 0;            // nodes in the tree after the search
-    int64_t joint_moves = 0;      // joint moves stored (global arms), over all nodes
-    int64_t root_visits = 0;      // iterations through the root, reused ones included
-    int64_t reused_visits = 0;    // root visits kept from the previous turn (0: no reuse)
-    int64_t policy_priors = 0;    // fleet decide() calls for tree nodes below the root
-    int64_t kept_visits = -1;     // visits of the subtree kept for the next turn (-1: none)
-    int simulated_ships = 0;      // ships in the state every iteration starts from (local_radius)
-    bool chose_policy = true;     // the answer was the policy's joint move
-    double answer_gain = 0;       // the estimate of the answer over the policy's joint move: their root means' difference, or with verify_arms their playouts' (0 when it chose the policy's)
-    int verified_arms = 0;        // verify_arms: joint moves checked besides the policy's (played out unless their orders are the policy's)
+    int units = 0;              // ships searched
+    int64_t nodes = 0;          // nodes in the tree after the search
+    int64_t joint_moves = 0;    // joint moves stored (global arms), over all nodes
+    int64_t root_visits = 0;    // iterations through the root, reused ones included
+    int64_t reused_visits = 0;  // root visits kept from the previous turn (0: no reuse)
+    int64_t policy_priors = 0;  // fleet decide() calls for tree nodes below the root
+    int64_t kept_visits = -1;   // visits of the subtree kept for the next turn (-1: none)
+    int simulated_ships = 0;    // ships in the state every iteration starts from (local_radius)
+    bool chose_policy = true;   // the answer was the policy's joint move
+    double answer_gain = 0;  // the estimate of the answer over the policy's joint move: their root means' difference,
+                             // or with verify_arms their playouts' (0 when it chose the policy's)
+    int verified_arms =
+        0;  // verify_arms: joint moves checked besides the policy's (played out unless their orders are the policy's)
     int predicted_opponents = 0;  // opponents playing the recogniser's predicted orders in the first turn
     int fitted_opponents = 0;     // active opponents whose fleet model plays fitted parameters (opponent_fit.h)
     bool against_known = false;   // our policy played the known_* values

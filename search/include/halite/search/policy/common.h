@@ -87,16 +87,16 @@ class MoveResolver {
 // ---- spawn / convert policy and end-game recall ---------------------------
 // Declared once, shared by every planner that builds (see economy_specs()).
 struct EconomyParams {
-  int max_ships;                // no spawns beyond this many own ships
-  int spawn_stop_steps;         // no spawns in the last this many steps
-  double spawn_reserve;         // keep this much in the bank after a spawn
-  int ships_per_yard;           // build another yard when ships > yards * this
-  int max_yards;                // never more yards than this
-  int min_yard_distance;        // a new yard at least this far from own yards
-  int max_yard_distance;        // ... and at most this far from the nearest
-  int yard_stop_steps;          // no new yards in the last this many steps
-  double min_yard_halite;       // halite within radius 2 of a new yard site
-  int recall_margin;            // ships head home when steps left <= distance + this
+  int max_ships;           // no spawns beyond this many own ships
+  int spawn_stop_steps;    // no spawns in the last this many steps
+  double spawn_reserve;    // keep this much in the bank after a spawn
+  int ships_per_yard;      // build another yard when ships > yards * this
+  int max_yards;           // never more yards than this
+  int min_yard_distance;   // a new yard at least this far from own yards
+  int max_yard_distance;   // ... and at most this far from the nearest
+  int yard_stop_steps;     // no new yards in the last this many steps
+  double min_yard_halite;  // halite within radius 2 of a new yard site
+  int recall_margin;       // ships head home when steps left <= distance + this
   static EconomyParams from(const Params& p);
 };
 // The parameter specs of EconomyParams (append them to a planner's own).
@@ -139,7 +139,9 @@ inline NearestYard nearest_yard(std::span<const Shipyard> yards, int owner, int 
 // deposit before the episode ends.
 bool must_recall(const State& state, int home_dist, const EconomyParams& econ);
 // Steps after this one in which an order still has an effect.
-inline int steps_left(const State& s) { return s.config().episode_steps - 1 - s.step(); }
+inline int steps_left(const State& s) {
+  return s.config().episode_steps - 1 - s.step();
+}
 
 // The search planners' progress term: each own ship's progress toward its
 // target at the root, valued at the base policy's rate per turn, so that over a short
@@ -189,11 +191,11 @@ State with_ships(const State& state, std::span<const uint8_t> keep);
 // cargo * cargo_weight (less for cargo far from home) + ships and yards at a
 // value that decays to 0 by the episode's end.
 struct EvalParams {
-  double cargo_weight;      // value of one halite aboard, relative to banked
+  double cargo_weight;          // value of one halite aboard, relative to banked
   double cargo_distance_decay;  // per move between the cargo and the nearest yard
-  double ship_value;        // value of a ship at the start of the game
-  double yard_value;        // value of a shipyard at the start of the game
-  double opponent_weight;   // how much the best opponent's worth subtracts
+  double ship_value;            // value of a ship at the start of the game
+  double yard_value;            // value of a shipyard at the start of the game
+  double opponent_weight;       // how much the best opponent's worth subtracts
   static EvalParams from(const Params& p);
 };
 std::vector<ParamSpec> eval_specs();

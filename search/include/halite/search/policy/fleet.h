@@ -68,10 +68,10 @@
 #include <utility>
 #include <vector>
 
-#include "halite/search/policy/common.h"
-#include "halite/search/policy/fleet_params.h"
 #include "halite/search/game_memory.h"
 #include "halite/search/planner.h"
+#include "halite/search/policy/common.h"
+#include "halite/search/policy/fleet_params.h"
 
 namespace halite::search {
 
@@ -218,8 +218,8 @@ class FleetPolicy {
   // false when it is not kept (too few ships, a direction open).
   struct Surround {
     int victim;
-    int hunters;   // own ships in it
-    int distance;  // their summed distances to the victim
+    int hunters;             // own ships in it
+    int distance;            // their summed distances to the victim
     std::array<int, 5> row;  // per direction (cone order), then on the target: a row, -1: none
   };
   bool find_surround(const State& s, int player, int victim, Surround& out);
@@ -249,7 +249,8 @@ class FleetPolicy {
   int offset(int cell, int dr, int dc) const {
     const int n = geo_.size();
     if (std::abs(dr) > kWrapMargin || std::abs(dc) > kWrapMargin) return offset_cell(cell, dr, dc, n);
-    return wrap_[static_cast<size_t>(cell / n + dr + kWrapMargin)] * n + wrap_[static_cast<size_t>(cell % n + dc + kWrapMargin)];
+    return wrap_[static_cast<size_t>(cell / n + dr + kWrapMargin)] * n +
+           wrap_[static_cast<size_t>(cell % n + dc + kWrapMargin)];
   }
   // The least cargo of an enemy ship within distance d of cell c.
   double lighter_within(int cell, int d) const {
@@ -273,12 +274,12 @@ class FleetPolicy {
   std::vector<int> predicted_;
   bool predicting_ = false;
   std::array<double, kMaxCells> exact_danger_{}, prey_{};
-  std::array<double, kMaxCells> danger2_{};       // least enemy cargo within distance 2 (-1: enemy yard); with
-                                                  // predicted_escapes, of predicted ships within 1 of their ends
-  std::array<double, kMaxCells> control_{};       // own minus enemy presence
-  std::array<double, kMaxCells> own_reach_min_{}; // least own cargo that can be there after this turn
-  std::vector<double> within_;                    // cells x within_stride_: least enemy cargo within d
-  int within_stride_ = 1;                         // the board's greatest distance + 1
+  std::array<double, kMaxCells> danger2_{};        // least enemy cargo within distance 2 (-1: enemy yard); with
+                                                   // predicted_escapes, of predicted ships within 1 of their ends
+  std::array<double, kMaxCells> control_{};        // own minus enemy presence
+  std::array<double, kMaxCells> own_reach_min_{};  // least own cargo that can be there after this turn
+  std::vector<double> within_;                     // cells x within_stride_: least enemy cargo within d
+  int within_stride_ = 1;                          // the board's greatest distance + 1
   // What the maps of the enemy ships alone (within_, pressure_, enemy_on_,
   // enemy_danger2_) were computed for: the board size, pressure_radius and
   // the enemy ships (cell, cargo) in the state's order.
@@ -291,8 +292,8 @@ class FleetPolicy {
   int wrap_size_ = 0;
   std::vector<int> pressure_begin_, pressure_fill_;  // per cell: its range in pressure_
   std::vector<std::pair<double, double>> pressure_;  // (enemy cargo, weight) near each cell
-  std::array<uint8_t, kMaxCells> yard_cell_{};    // 1: own yard, 2: enemy yard
-  std::array<uint8_t, kMaxCells> enemy_on_{};     // an enemy ship stands there
+  std::array<uint8_t, kMaxCells> yard_cell_{};       // 1: own yard, 2: enemy yard
+  std::array<uint8_t, kMaxCells> enemy_on_{};        // an enemy ship stands there
   // The box map (compute_box_map): a ship carrying more than box_cargo_[c]
   // is boxed in on c (+inf: some direction is open, or the map is off).
   std::array<double, kMaxCells> box_cargo_{};
@@ -308,11 +309,11 @@ class FleetPolicy {
   // generations and our yards' cells (0: not computed).
   uint32_t box_map_generation_ = 0, box_map_params_ = 0;
   std::vector<int> box_yards_, box_map_yards_;
-  std::vector<int> box_escape_;         // cells x 4: the nearest own yard's distance in each cone (box_radius + 1: none)
-  std::vector<double> box_cover_;       // cells x 4: the least cargo of an enemy ship nearer than that yard
+  std::vector<int> box_escape_;    // cells x 4: the nearest own yard's distance in each cone (box_radius + 1: none)
+  std::vector<double> box_cover_;  // cells x 4: the least cargo of an enemy ship nearer than that yard
   double board_halite_ = 0;
   // Economy (plan_economy).
-  int site_ = -1;            // the planned yard site, kept across turns
+  int site_ = -1;  // the planned yard site, kept across turns
   // Defensive spawns of the last decide() and, per yard, how many of them
   // were sunk the turn they appeared (kept across turns with `remember`).
   struct Defender {
@@ -322,7 +323,7 @@ class FleetPolicy {
   };
   std::vector<Defender> defenders_;
   std::vector<std::pair<UnitId, int>> lost_defenders_;
-  int builder_ = -1;         // ship index heading for the site this turn
+  int builder_ = -1;              // ship index heading for the site this turn
   std::vector<int> converts_;     // ship indices converting this turn
   std::vector<int> spawn_yards_;  // spawns for the economy
   double bank_after_ = 0;
@@ -334,7 +335,7 @@ class FleetPolicy {
   std::array<int16_t, kMaxCells> enemy_yard_lead_{};
   std::array<double, kMaxCells> harvest_min_{};  // least halite worth mining
   std::array<uint8_t, kMaxCells> farm_{};        // cells left to regrow to harvest_threshold_
-  std::vector<int> farm_posts_;                   // farm cells next to a cell outside the farm (farm guards' posts)
+  std::vector<int> farm_posts_;                  // farm cells next to a cell outside the farm (farm guards' posts)
   double harvest_threshold_ = 0;
   double cargo_weight_ = 1;
   double enemy_discount_scale_ = 1;  // late_discount_scale in the last late_discount_steps steps, else 1
@@ -343,7 +344,7 @@ class FleetPolicy {
   std::array<double, kMaxDist + kMaxTurns> discount_{};
   std::array<double, kMaxDist> growth_{};
   std::array<double, kMaxDist> mined_left_{};  // (1 - collect_rate)^k: a cell mined k turns by an enemy
-  double log_keep_ = 0;                         // log(1 - collect_rate)
+  double log_keep_ = 0;                        // log(1 - collect_rate)
   // Per whole number of moves d of a trip: bounds on the mining rate over
   // every t, max_t keep_[t] / (d + t), and on the cargo's, 1 / (d + 1).
   static constexpr int kTripBounds = 3 * kMaxDist;
@@ -355,12 +356,13 @@ class FleetPolicy {
   // A cell worth mining this turn (prepare_mining), in cell order.
   struct MineCell {
     int cell;
-    int home;       // distance to the nearest own yard (home_)
+    int home;  // distance to the nearest own yard (home_)
     double halite;
-    double held;    // a trip's value factor where the enemy holds the region
+    double held;          // a trip's value factor where the enemy holds the region
     double held_pressed;  // held x exp(-pressure_discount x the pressure of every enemy near the cell)
     double lightest_presser, heaviest_presser;  // least and most cargo of those enemies (+inf, -inf: none)
-    double territory;  // exp(-enemy_yard_discount x enemy_yard_lead_), 1 where no enemy yard is nearer; / the safe cell's divisor
+    double territory;  // exp(-enemy_yard_discount x enemy_yard_lead_), 1 where no enemy yard is nearer; / the safe
+                       // cell's divisor
     bool farm;
     bool enemy_on;
   };
@@ -371,9 +373,9 @@ class FleetPolicy {
   int ring_size_ = 0;
   std::vector<std::pair<uint8_t, uint8_t>> ring_;
   std::vector<int> ring_begin_;
-  bool mining_bounded_ = false;  // the bounds score_ship() prunes with hold
-  bool single_peak_ = false;     // a trip's rate over t has one peak (no discount)
-  int peak_ = 1;                 // the t at which the last trip's rate peaked
+  bool mining_bounded_ = false;              // the bounds score_ship() prunes with hold
+  bool single_peak_ = false;                 // a trip's rate over t has one peak (no discount)
+  int peak_ = 1;                             // the t at which the last trip's rate peaked
   std::vector<std::pair<double, int>> top_;  // a ship's best mining targets so far (value, cell), best first
   // The mining memo. A search asks decide() about many states one turn
   // apart from one root, differing in a few ships; most ships stand where
@@ -391,7 +393,7 @@ class FleetPolicy {
     uint32_t generation;  // == memo_generation_: from the last decide()
     double cargo;
     double outside_best;  // -inf: no cell worth mining was left out
-    int begin, count;  // its targets in memo_targets_
+    int begin, count;     // its targets in memo_targets_
   };
   double outside_best_ = -kInf;  // of the search under way: the most a cell left out of top_ is worth
   std::array<MiningMemo, kMaxCells> mining_memo_{};  // per cell of the ship asking
@@ -399,18 +401,19 @@ class FleetPolicy {
   std::vector<MineCell> last_mine_cells_;
   uint32_t memo_generation_ = 0;  // the last decide()'s; 0: none to use
   uint64_t mining_memo_hits_ = 0;
-  bool memo_usable_ = false;      // this decide()'s inputs but the MineCells are the last one's
+  bool memo_usable_ = false;  // this decide()'s inputs but the MineCells are the last one's
   int last_step_ = -1;
   Config last_config_;
-  uint32_t params_generation_ = 0, last_params_generation_ = 0;  // set_params() calls
+  uint32_t params_generation_ = 0, last_params_generation_ = 0;          // set_params() calls
   uint32_t enemy_maps_generation_ = 0, last_enemy_maps_generation_ = 0;  // compute_enemy_maps() calls
   std::array<uint8_t, kMaxCells> mine_changed_{};  // per cell: its MineCell differs from the last (or is new or gone)
-  std::vector<int> changed_mine_;  // indices into mine_cells_ of the changed cells worth mining now
-  std::vector<int> escapes_;      // per ship index: free escapes of an enemy ship
-  std::vector<uint8_t> spared_;  // per ship index: an enemy ship within hunt_home_radius of one of its yards (not hunted)
-  std::vector<uint8_t> defended_; // per yard index: an enemy yard can put a defender on its cell
-  std::vector<int> yard_threat_;  // per yard index: distance of the nearest enemy ship to an own yard
-  std::vector<int> rows_;         // own ship indices in the assignment
+  std::vector<int> changed_mine_;                  // indices into mine_cells_ of the changed cells worth mining now
+  std::vector<int> escapes_;                       // per ship index: free escapes of an enemy ship
+  std::vector<uint8_t>
+      spared_;  // per ship index: an enemy ship within hunt_home_radius of one of its yards (not hunted)
+  std::vector<uint8_t> defended_;  // per yard index: an enemy yard can put a defender on its cell
+  std::vector<int> yard_threat_;   // per yard index: distance of the nearest enemy ship to an own yard
+  std::vector<int> rows_;          // own ship indices in the assignment
   std::vector<Column> columns_;
   std::vector<int> key_column_, used_keys_;
   std::vector<std::pair<int, double>> cands_;  // (column, value), grouped by row
@@ -423,7 +426,7 @@ class FleetPolicy {
   std::vector<int> surround_cell_, surround_victim_, row_of_ship_;
   std::vector<uint8_t> surround_free_;  // per row: may join a surround
   std::vector<Surround> surrounds_;
-  std::vector<int> surround_cands_;     // rows near the victim being planned
+  std::vector<int> surround_cands_;  // rows near the victim being planned
   std::vector<double> surround_cost_;
   Assignment surround_assignment_;
   int shared_columns_ = 0;

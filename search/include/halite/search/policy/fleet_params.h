@@ -194,7 +194,7 @@ namespace halite::search {
     "while the player holds at most this many yards, a threatened yard spawns its defender whatever "                  \
     "max_lost_defenders says (a fleet without a yard cannot bank its cargo; 0: no exception)")                         \
   X_FIXED(bool, remember, 1, 0, 1,                                                                                     \
-    "keep the planned yard site and the defenders lost across turns (0: the policy is a function of the state)")       \
+          "keep the planned yard site and the defenders lost across turns (0: the policy is a function of the state)") \
   /* Known opponents (the fleet planner): the orders of an opponent whose ship actions mz_model gave on at             \
      least predict_min_agreement of at least predict_min_actions observed are predicted each turn; this                \
      turn's move safety then counts where its ships will end, not where they could. One with more than                 \
@@ -204,9 +204,10 @@ namespace halite::search {
   X(double, predict_min_agreement, 0.98, 0, 1,                                                                         \
     "... once the model gave at least this share of their ship actions ...")                                           \
   X(int, predict_min_actions, 20, 1, 100000, "... over at least this many of them")                                    \
-  X_FIXED(int, predict_max_misses, 50, 0, 100000,                                                                      \
-    "an opponent with more ship actions than this the model did not give is no longer modelled this game (with 50 "    \
-    "it would need some 2,500 more, all given, to reach 0.98; the model costs about 1 ms an opponent a turn)")         \
+  X_FIXED(                                                                                                             \
+      int, predict_max_misses, 50, 0, 100000,                                                                          \
+      "an opponent with more ship actions than this the model did not give is no longer modelled this game (with 50 "  \
+      "it would need some 2,500 more, all given, to reach 0.98; the model costs about 1 ms an opponent a turn)")       \
   X(double, catch_weight, 1, 0, 10, "value per halite of a predicted enemy ship caught by moving onto its end cell")   \
   X(bool, predicted_escapes, 0, 0, 1,                                                                                  \
     "with predicted orders, next turn's escapes are judged from where the predicted enemy ships end (a move from "     \

@@ -27,8 +27,8 @@
 #include <array>
 #include <vector>
 
-#include "halite/search/policy/common.h"
 #include "halite/search/planner.h"
+#include "halite/search/policy/common.h"
 
 namespace halite::search {
 
@@ -81,9 +81,9 @@ class GreedyPolicy {
   GreedyParams p_;
   Geometry geo_;
   BuildPlan build_;
-  std::vector<int> sites_;  // this turn's conversion cells
+  std::vector<int> sites_;                      // this turn's conversion cells
   std::array<uint8_t, kMaxCells> yard_cell_{};  // 1: own yard or site, 2: enemy yard
-  int shared_columns_ = 0;  // target columns shared by ships; then one home column per ship
+  int shared_columns_ = 0;                      // target columns shared by ships; then one home column per ship
   DangerMap danger_;
   MoveResolver resolver_;
   Assignment assignment_;

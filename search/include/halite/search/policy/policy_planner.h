@@ -6,8 +6,8 @@
 #include <string>
 #include <utility>
 
-#include "halite/search/policy/common.h"
 #include "halite/search/planner.h"
+#include "halite/search/policy/common.h"
 
 namespace halite::search {
 
@@ -26,7 +26,7 @@ class PolicyPlanner final : public Planner {
   std::string name() const override { return name_; }
   // Policies that keep state across turns (fleet's planned yard site) forget it.
   void new_game() override {
-    if constexpr (requires(Policy& p) { p.reset(); }) policy_.reset();
+    if constexpr (requires(Policy & p) { p.reset(); }) policy_.reset();
   }
   State::Orders choose(const State& s, int player, const Budget&) override {
     const auto t0 = std::chrono::steady_clock::now();

@@ -24,7 +24,7 @@ namespace halite::search {
 struct RolloutParams {
   double return_cargo;
   double mine_threshold;
-  double wander;  // chance of a random move when nothing is worth doing
+  double wander;     // chance of a random move when nothing is worth doing
   bool avoid_reach;  // keep clear of cells a lighter (or equal) enemy ship can reach
   static RolloutParams from(const Params& p);
 };
