@@ -423,16 +423,21 @@ TEST_CASE("bot: --blind and \"blind\" are read, and a malformed one is refused",
 TEST_CASE("bot: a blind bot plays as if no opponent were predicted, and differently from the bot that predicts",
           "[bot][opponents]") {
   // A Kaggle-env game among the three modelled bots and ours (seat 0): the
-  // bot that predicts recognises them within its first turns and changes
-  // its play; the blind one plays as with predict_opponents=0.
+  // bot that predicts recognises them within its first turns and, with a
+  // known_* value that stops its spawns once every opponent is recognised,
+  // plays otherwise; the blind one plays as with predict_opponents=0.
   static const halite::Replay game =
       halite::read_replay_file(HALITE_TESTDATA "/kaggle-env/4p_zeta_mz_zf_d10_seed1017.json.gz");
   const std::vector<const halite::Replay*> games = {&game};
-  const size_t turns = static_cast<size_t>(halite::testing::per_build(80, 40));
-  const std::vector<std::string> blind = answers_over({"--planner", "fleet", "--blind"}, games, turns);
-  const std::vector<std::string> unpredicted =
-      answers_over({"--planner", "fleet", "--set", "predict_opponents=0"}, games, turns);
-  const std::vector<std::string> predicting = answers_over({"--planner", "fleet"}, games, turns);
+  const size_t turns = 80;
+  const std::vector<std::string> fleet = {"--planner", "fleet", "--set", "known_spawn_min_value=1000000"};
+  const auto with = [&](std::vector<std::string> extra) {
+    extra.insert(extra.begin(), fleet.begin(), fleet.end());
+    return answers_over(extra, games, turns);
+  };
+  const std::vector<std::string> blind = with({"--blind"});
+  const std::vector<std::string> unpredicted = with({"--set", "predict_opponents=0"});
+  const std::vector<std::string> predicting = with({});
   CHECK(blind == unpredicted);
   CHECK(blind != predicting);
 }
