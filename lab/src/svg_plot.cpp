@@ -9,29 +9,6 @@ namespace halite::lab {
 
 namespace {
 
-std::string escape_xml(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
-
 std::string fmt(const char* f, double v) {
   char buf[64];
   std::snprintf(buf, sizeof buf, f, v);
@@ -65,6 +42,29 @@ const char* kColours[] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd",
 
 }  // namespace
 
+std::string markup_escaped(const std::string& text) {
+  std::string out;
+  for (const char c : text) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
+
 std::string svg_plot(const std::string& title, const std::string& x_label, const std::vector<PlotPanel>& panels) {
   const double width = 960, left = 70, right = 230, top_title = 36, plot_w = width - left - right;
   double x_lo, x_hi;
@@ -86,7 +86,7 @@ std::string svg_plot(const std::string& title, const std::string& x_label, const
          "\" font-family=\"sans-serif\" font-size=\"12\">\n";
   svg += "<rect x=\"0\" y=\"0\" width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
   svg += "<text x=\"" + fmt("%.1f", width / 2) + "\" y=\"22\" text-anchor=\"middle\" font-size=\"16\">" +
-         escape_xml(title) + "</text>\n";
+         markup_escaped(title) + "</text>\n";
   double y0 = top_title;
   for (size_t pi = 0; pi < panels.size(); ++pi) {
     const PlotPanel& panel = panels[pi];
@@ -99,7 +99,7 @@ std::string svg_plot(const std::string& title, const std::string& x_label, const
     auto px = [&](double x) { return left + (x - x_lo) / (x_hi - x_lo) * plot_w; };
     auto py = [&](double y) { return plot_top + plot_h - (y - y_lo) / (y_hi - y_lo) * plot_h; };
     svg += "<g>\n<text x=\"" + fmt("%.1f", left) + "\" y=\"" + fmt("%.1f", y0 + 16) + "\" font-size=\"13\">" +
-           escape_xml(panel.title) + "</text>\n";
+           markup_escaped(panel.title) + "</text>\n";
     svg += "<rect x=\"" + fmt("%.1f", left) + "\" y=\"" + fmt("%.1f", plot_top) + "\" width=\"" + fmt("%.1f", plot_w) +
            "\" height=\"" + fmt("%.1f", plot_h) + "\" fill=\"none\" stroke=\"#444\"/>\n";
     for (double t = y_lo; t <= y_hi + ys * 1e-6; t += ys) {
@@ -117,9 +117,9 @@ std::string svg_plot(const std::string& title, const std::string& x_label, const
              "\" text-anchor=\"middle\">" + fmt("%.6g", std::abs(t) < xs * 1e-6 ? 0.0 : t) + "</text>\n";
     }
     svg += "<text x=\"" + fmt("%.1f", left + plot_w / 2) + "\" y=\"" + fmt("%.1f", plot_top + plot_h + 32) +
-           "\" text-anchor=\"middle\">" + escape_xml(x_label) + "</text>\n";
+           "\" text-anchor=\"middle\">" + markup_escaped(x_label) + "</text>\n";
     svg += "<text transform=\"translate(16," + fmt("%.1f", plot_top + plot_h / 2) +
-           ") rotate(-90)\" text-anchor=\"middle\">" + escape_xml(panel.y_label) + "</text>\n";
+           ") rotate(-90)\" text-anchor=\"middle\">" + markup_escaped(panel.y_label) + "</text>\n";
     for (size_t si = 0; si < panel.series.size(); ++si) {
       const PlotSeries& s = panel.series[si];
       const std::string colour = kColours[si % std::size(kColours)];
@@ -156,7 +156,7 @@ std::string svg_plot(const std::string& title, const std::string& x_label, const
       else
         svg += "<line x1=\"" + fmt("%.1f", lx) + "\" y1=\"" + fmt("%.1f", ly - 6) + "\" x2=\"" + fmt("%.1f", lx + 14) +
                "\" y2=\"" + fmt("%.1f", ly - 6) + "\" stroke=\"" + colour + "\" stroke-width=\"2\"" + dash + "/>\n";
-      svg += "<text x=\"" + fmt("%.1f", lx + 18) + "\" y=\"" + fmt("%.1f", ly - 2) + "\">" + escape_xml(s.name) +
+      svg += "<text x=\"" + fmt("%.1f", lx + 18) + "\" y=\"" + fmt("%.1f", ly - 2) + "\">" + markup_escaped(s.name) +
              "</text>\n";
     }
     svg += "</g>\n";

@@ -4,37 +4,13 @@
 #include <string_view>
 #include <utility>
 
+#include "halite/lab/svg_plot.h"
 #include "halite/replay_check.h"
 #include "view/view_data.h"
 #include "viewer_assets.h"
 
 namespace halite::tools::view {
-namespace {
-
-std::string html_escaped(const std::string& text) {
-  std::string out;
-  for (const char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
-
-}  // namespace
+namespace {}  // namespace
 
 std::string script_safe_json(const std::string& text) {
   std::string out;
@@ -50,7 +26,7 @@ std::string script_safe_json(const std::string& text) {
 
 std::string render_page(const Json& data, const std::string& title) {
   const std::pair<std::string_view, std::string> slots[] = {
-      {"{{TITLE}}", html_escaped(title)},
+      {"{{TITLE}}", lab::markup_escaped(title)},
       {"{{STYLE}}", std::string(kViewerCss)},
       {"{{DATA}}", script_safe_json(data.dump(-1, ' ', false, Json::error_handler_t::replace))},
       {"{{SCRIPT}}", std::string(kViewerJs)},

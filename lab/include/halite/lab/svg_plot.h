@@ -7,6 +7,10 @@
 
 namespace halite::lab {
 
+// `text` for XML or HTML content and attribute values: &, <, > and " as
+// entities (the plots' labels here, the viewer page's title in tools/).
+std::string markup_escaped(const std::string& text);
+
 // A dependency-free SVG line chart: panels stacked vertically sharing the x axis.
 struct PlotSeries {
   std::string name;
