@@ -77,6 +77,7 @@ FAILS_2P = {"khavo_rule": "fails near step 300", "flynn_bee7": "fails at step 0"
 
 sys.path.insert(0, HERE)
 import paired_by_seed  # noqa: E402  (scripts/paired_by_seed.py: the pairing and the Wilson interval)
+import replay_stats as replay_reader  # noqa: E402  (scripts/replay_stats.py: reading a replay file)
 
 wilson = paired_by_seed.wilson
 
@@ -214,18 +215,11 @@ def finished(records):
 
 
 def load_replay(path):
+    """A replay file (plain or gzipped) as replay_stats.py reads it; InputError when it is not one."""
     try:
-        opener = gzip.open if path.endswith(".gz") else open
-        with opener(path, "rt") as f:
-            replay = json.load(f)
-    except (OSError, ValueError, EOFError) as e:
-        raise InputError(f"{path}: cannot read the replay: {e}")
-    if not isinstance(replay, dict) or not isinstance(replay.get("steps"), list) or not replay["steps"]:
-        raise InputError(f"{path}: not a replay (no list of steps)")
-    try:
-        replay["steps"][0][0]["observation"]["players"]
-    except (KeyError, IndexError, TypeError):
-        raise InputError(f"{path}: not a Halite replay (no players in step 0's observation)")
+        replay, _, _ = replay_reader.load(path)
+    except replay_reader.ReplayError as e:
+        raise InputError(str(e))
     return replay
 
 

@@ -251,7 +251,7 @@ def play_game(game, env_path, specs, cfg, replay_dir, numpy_compat=True):
                "action": {{}}, "status": "ACTIVE"}}] + [{{"action": {{}}, "status": "ACTIVE"}}] * (n - 1)
              for t in range(3)]
     with open(fn, "w") as f:
-        json.dump({{"steps": steps}}, f)
+        json.dump({{"configuration": {{"size": 21}}, "steps": steps}}, f)
     res["replay"] = fn
     return res
 ''')
