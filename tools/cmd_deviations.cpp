@@ -4,6 +4,7 @@
 
 #include "command.h"
 #include "halite/lab/deviations.h"
+#include "halite/search/planner.h"
 
 namespace halite::tools {
 namespace {
@@ -24,7 +25,10 @@ int run(const std::vector<std::string>& args) {
   options.horizon = static_cast<int>(flags.get_int("horizon", 8, 1, 400));
   options.budget.milliseconds = flags.get_double("budget-ms", 0, 0, 1e7);
   options.budget.iterations = flags.get_int("iterations", 0, 0, 1'000'000'000'000LL);
-  const std::vector<std::string> opponent_names = split_list(flags.get("opponents", "mz_model"), ';');
+  // The default opponent has no game memory (what the measurement needs):
+  // mzotkiew's model where the build has it, else the stateless fleet policy.
+  const std::string default_opponents = search::has_planner("mz_model") ? "mz_model" : "fleet:remember=0";
+  const std::vector<std::string> opponent_names = split_list(flags.get("opponents", default_opponents), ';');
   const int players = static_cast<int>(opponent_names.size()) + 1;
   if (players != 2 && players != 4) throw UsageError("--opponents names 1 or 3 planners (2- or 4-player games)");
 
@@ -57,7 +61,7 @@ int run(const std::vector<std::string>& args) {
     return 0;
   }
   std::printf("%d games, %lld turns of %s against %s; base %s, continuations of %d turns\n", r.games,
-              static_cast<long long>(r.turns), planner.label.c_str(), flags.get("opponents", "mz_model").c_str(),
+              static_cast<long long>(r.turns), planner.label.c_str(), flags.get("opponents", default_opponents).c_str(),
               base.label.c_str(), options.horizon);
   std::printf(
       "departing turns: %lld (%.1f%%); gain a departing turn %.1f +- %.1f (evaluate() of player 0, the\n"
@@ -97,7 +101,8 @@ HALITE_COMMAND(Command{
     "docs/search.md. Every planner plans with the given budget.\n\n"
     "  --planner SPEC   the planner measured: NAME[:k=v,...], NAME@FILE or submission\n"
     "  --base SPEC      the policy it departs from (default fleet)\n"
-    "  --opponents L    one or three planner specs separated by ';' (default mz_model)\n"
+    "  --opponents L    one or three planner specs separated by ';' (default mz_model, or\n"
+    "                   fleet:remember=0 in a build without opponents/)\n"
     "  --json           one JSON object instead of the table\n",
     run});
 
