@@ -49,7 +49,8 @@ instead, and is played again by the next run.
 
 Exit status: 0; 2 with a message naming the problem for bad input (a missing
 file, a line that is not a game record, an unknown bot name, ...); 130 when
-interrupted (finished games are kept).
+stopped by SIGINT or SIGTERM (the games being played are ended, the finished
+ones kept).
 """
 
 import argparse
@@ -442,6 +443,12 @@ def cmd_run(args):
     queue = list(todo)
     n_done = 0
     t_all = time.time()
+    # SIGINT (ignored in a job a script started in the background) and SIGTERM stop the run the same way:
+    # the games being played are ended, the finished ones kept
+    def _stop(signum, frame):
+        raise KeyboardInterrupt
+    signal.signal(signal.SIGINT, _stop)
+    signal.signal(signal.SIGTERM, _stop)
     env = dict(os.environ)
     for var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
         env.setdefault(var, "1")
