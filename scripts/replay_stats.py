@@ -69,7 +69,7 @@ def load(path):
         players = len(replay["steps"][0][0]["observation"]["players"])
     except (KeyError, IndexError, TypeError, ValueError):
         raise ReplayError(f"{path}: not a Halite replay (no configuration.size or players in step 0)")
-    match = re.search(r"__([^_/]+)__", os.path.basename(path))
+    match = re.search(r"__([^/]+?)__", os.path.basename(path))
     names = match.group(1).split(",") if match else None
     if not names or len(names) != players:
         team = (replay.get("info") or {}).get("TeamNames")

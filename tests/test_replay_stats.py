@@ -135,6 +135,11 @@ with tempfile.TemporaryDirectory() as d:
     r = figures("--agent", "ours", named)
     assert sorted(r["players"]) == ["ours", "them"], r
     assert r["collisions"][0]["arrived"] == "ours0 + them0", r
+    # Names that hold an underscore (zeta_best, flynn_bee7).
+    underscored = os.path.join(d, "2p__ours,zeta_best__seed7.json.gz")
+    with gzip.open(underscored, "wt") as f:
+        json.dump(replay, f)
+    assert sorted(figures(underscored)["players"]) == ["ours", "zeta_best"]
 
     # Two replays: means per game.
     r = figures(plain, plain)
