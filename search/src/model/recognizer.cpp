@@ -27,8 +27,9 @@ void PredictionLedger::record(const State& s, const Geometry& geo, int q, int ki
 ModelRecognizer::ModelRecognizer(std::vector<ModelKind> kinds, double min_agreement, int min_actions, int max_misses)
     : kinds_(std::move(kinds)), min_agreement_(min_agreement), min_actions_(min_actions), max_misses_(max_misses) {
   // The seats' models are made on the first turn a game shows them, within
-  // that turn's deadline; a model's one-time set-up (zeta_model's table of
-  // mining turns) is done here, when the planner is made, by making one.
+  // that turn's deadline; a model's one-time set-up (a table it computes
+  // once, as zeta_model's mining turns) is done here, when the planner is
+  // made, by making one.
   for (const ModelKind& kind : kinds_) {
     kind.make();
     cost_ms_.push_back(kind.expected_ms);

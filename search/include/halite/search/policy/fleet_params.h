@@ -195,7 +195,7 @@ namespace halite::search {
     "max_lost_defenders says (a fleet without a yard cannot bank its cargo; 0: no exception)")                         \
   X_FIXED(bool, remember, 1, 0, 1,                                                                                     \
           "keep the planned yard site and the defenders lost across turns (0: the policy is a function of the state)") \
-  /* Known opponents (the fleet planner): the orders of an opponent whose ship actions mz_model gave on at             \
+  /* Known opponents (the fleet planner): the orders of an opponent whose ship actions a model it was given gave on at \
      least predict_min_agreement of at least predict_min_actions observed are predicted each turn; this                \
      turn's move safety then counts where its ships will end, not where they could. One with more than                 \
      predict_max_misses actions the model did not give is no longer modelled (the model's cost is saved                \
