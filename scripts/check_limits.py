@@ -97,6 +97,8 @@ def function_spans(text):
     for i, c in enumerate(code):
         if c == "\n":
             line += 1
+            if code[statement_start:i].lstrip().startswith("#"):
+                statement_start = i + 1  # a preprocessor line ends here
         elif c == "{":
             head = code[statement_start:i]
             inside_function = any(kind == "function" for kind, _, _ in stack)
@@ -126,10 +128,8 @@ def function_spans(text):
             statement_start = i + 1
         elif c == ":" and stack and stack[-1][0] == "class" and re.search(r"\b(public|private|protected)\s*$", code[statement_start:i]):
             statement_start = i + 1
-        elif c == "#" and (i == 0 or code[i - 1] == "\n"):
-            statement_start = i  # a preprocessor line starts anew at its end
-        elif c == "\n" and code[statement_start:i].lstrip().startswith("#"):
-            statement_start = i + 1
+        elif c == "#" and code[code.rfind("\n", 0, i) + 1:i].strip() == "":
+            statement_start = i  # a preprocessor line: a statement of its own
     return spans
 
 
