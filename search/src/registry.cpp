@@ -29,8 +29,7 @@ void Planner::reset() {
 }
 
 bool register_planner(PlannerInfo info) {
-  for (const PlannerInfo& p : registry())
-    if (p.name == info.name) throw ParamError("planner '" + info.name + "' registered twice");
+  if (has_planner(info.name)) throw ParamError("planner '" + info.name + "' registered twice");
   registry().push_back(std::move(info));
   return true;
 }
@@ -39,11 +38,15 @@ const std::vector<PlannerInfo>& planners() {
   return registry();
 }
 
-bool has_planner(const std::string& name) {
+namespace {
+const PlannerInfo* find_planner(const std::string& name) {
   for (const PlannerInfo& p : registry())
-    if (p.name == name) return true;
-  return false;
+    if (p.name == name) return &p;
+  return nullptr;
 }
+}  // namespace
+
+bool has_planner(const std::string& name) { return find_planner(name) != nullptr; }
 
 namespace {
 std::vector<ModelKind>& opponent_models() {
@@ -63,8 +66,7 @@ const std::vector<ModelKind>& registered_opponent_models() {
 }
 
 const PlannerInfo& planner_info(const std::string& name) {
-  for (const PlannerInfo& p : registry())
-    if (p.name == name) return p;
+  if (const PlannerInfo* p = find_planner(name)) return *p;
   std::string known;
   for (const PlannerInfo& p : registry()) known += (known.empty() ? "" : ", ") + p.name;
   throw ParamError("unknown planner '" + name + "'; known: " + known);
