@@ -375,7 +375,7 @@ def cmd_plan(args):
 
 
 def cmd_play_one(args):
-    """Hidden: play one game in this process (its own session, started by `run`)."""
+    """Hidden: play one game in this process (its own process group, started by `run`)."""
     with open(args.job) as f:
         job = json.load(f)
     arena = load_arena(job["arena"])
@@ -474,7 +474,7 @@ def cmd_run(args):
                 if p.poll() is None and not timed_out:
                     continue
                 try:
-                    os.killpg(pid, signal.SIGKILL)  # the game's session: its bots' subprocesses too
+                    os.killpg(pid, signal.SIGKILL)  # the game's process group: its bots' subprocesses too
                 except (ProcessLookupError, PermissionError):
                     pass
                 p.wait()

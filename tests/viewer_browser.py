@@ -69,11 +69,13 @@ class Browser:
         message, self._buffer = self._buffer.split(b"\0", 1)
         return json.loads(message)
 
-    def call(self, method, params=None, session=None, timeout=60):
+    def call(self, method, params=None, attached=None, timeout=60):
+        # `attached`: the id Target.attachToTarget gave for a page (the protocol's sessionId), to
+        # address the call to that page; None: to the browser.
         self._next_id += 1
         message = {"id": self._next_id, "method": method, "params": params or {}}
-        if session:
-            message["sessionId"] = session
+        if attached:
+            message["sessionId"] = attached
         os.write(self._commands, json.dumps(message).encode() + b"\0")
         deadline = time.monotonic() + timeout
         while True:
@@ -84,20 +86,20 @@ class Browser:
                 return answer.get("result", {})
             self.events.append(answer)
 
-    def wait_event(self, method, session, timeout=60):
+    def wait_event(self, method, attached, timeout=60):
         deadline = time.monotonic() + timeout
         while True:
             for i, event in enumerate(self.events):
-                if event.get("method") == method and event.get("sessionId") == session:
+                if event.get("method") == method and event.get("sessionId") == attached:
                     return self.events.pop(i)
             self.events.append(self._read_message(deadline))
 
     def new_page(self):
         target = self.call("Target.createTarget", {"url": "about:blank"})["targetId"]
-        session = self.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+        attached = self.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
         for domain in ("Page", "Runtime", "Network", "Log"):
-            self.call(f"{domain}.enable", session=session)
-        return Page(self, session)
+            self.call(f"{domain}.enable", attached=attached)
+        return Page(self, attached)
 
 
 class Page:
@@ -105,18 +107,18 @@ class Page:
     exceptions, console errors, log errors, and any request that leaves the
     machine (the viewer must work with no network)."""
 
-    def __init__(self, browser, session):
+    def __init__(self, browser, attached):
         self.browser = browser
-        self.session = session
+        self.attached = attached
 
     def navigate(self, url):
-        self.browser.events = [e for e in self.browser.events if e.get("sessionId") != self.session]
-        self.browser.call("Page.navigate", {"url": url}, session=self.session)
-        self.browser.wait_event("Page.loadEventFired", self.session)
+        self.browser.events = [e for e in self.browser.events if e.get("sessionId") != self.attached]
+        self.browser.call("Page.navigate", {"url": url}, attached=self.attached)
+        self.browser.wait_event("Page.loadEventFired", self.attached)
 
     def evaluate(self, expression):
         result = self.browser.call("Runtime.evaluate", {"expression": expression, "returnByValue": True,
-                                                        "awaitPromise": True}, session=self.session)
+                                                        "awaitPromise": True}, attached=self.attached)
         if "exceptionDetails" in result:
             raise BrowserError(f"{expression[:80]}: {result['exceptionDetails']}")
         return result["result"].get("value")
@@ -127,7 +129,7 @@ class Page:
         self.evaluate("0")  # a round trip, so events sent before it have arrived
         found = []
         for event in self.browser.events:
-            if event.get("sessionId") != self.session:
+            if event.get("sessionId") != self.attached:
                 continue
             method, params = event.get("method"), event.get("params", {})
             if method == "Runtime.exceptionThrown":
@@ -140,15 +142,15 @@ class Page:
                 url = params["request"]["url"]
                 if not url.startswith(("file:", "data:", "about:", "blob:")):
                     found.append(f"network request: {url}")
-        self.browser.events = [e for e in self.browser.events if e.get("sessionId") != self.session]
+        self.browser.events = [e for e in self.browser.events if e.get("sessionId") != self.attached]
         return found
 
     def key(self, key, code, key_code):
         for kind in ("keyDown", "keyUp"):
             self.browser.call("Input.dispatchKeyEvent", {"type": kind, "key": key, "code": code,
-                                                         "windowsVirtualKeyCode": key_code}, session=self.session)
+                                                         "windowsVirtualKeyCode": key_code}, attached=self.attached)
 
     def click(self, x, y):
         for kind in ("mousePressed", "mouseReleased"):
             self.browser.call("Input.dispatchMouseEvent", {"type": kind, "x": x, "y": y, "button": "left",
-                                                           "clickCount": 1}, session=self.session)
+                                                           "clickCount": 1}, attached=self.attached)
