@@ -46,7 +46,9 @@ const PlannerInfo* find_planner(const std::string& name) {
 }
 }  // namespace
 
-bool has_planner(const std::string& name) { return find_planner(name) != nullptr; }
+bool has_planner(const std::string& name) {
+  return find_planner(name) != nullptr;
+}
 
 namespace {
 std::vector<ModelKind>& opponent_models() {
