@@ -20,7 +20,15 @@ State::Orders Planner::plan(const State& state, int player, const Budget& budget
   if (memory_.num_players() != state.num_players() || memory_.me() != player)
     memory_.reset(state.num_players(), player);
   memory_.observe(state);
-  return choose(state, player, budget);
+  State::Orders orders = choose(state, player, budget);
+  if (explaining_) {
+    reasons_ = orders_as_reasons(state, player, orders);
+    reasons_.planner = name();
+    reasons_.iterations = stats_.iterations;
+    reasons_.elapsed_ms = stats_.elapsed_ms;
+    if (state.player(player).status == Status::Active) explain(state, player, reasons_);
+  }
+  return orders;
 }
 
 void Planner::reset() {

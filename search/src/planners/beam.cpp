@@ -129,6 +129,12 @@ class BeamPlanner final : public Planner {
     return best_orders;
   }
 
+  // The root policy's reasons (own_ decided on the root last); orders the
+  // beam changed show as "search".
+  void explain(const State& root, int player, TurnReasons& reasons) const override {
+    own_.explain(root, player, reasons);
+  }
+
  private:
   // Widening stops before a level would hold more children than this: each
   // holds a State (16 KB), and the first games with an unbounded widening

@@ -344,6 +344,9 @@ MctsPlanner::~MctsPlanner() = default;
 State::Orders MctsPlanner::choose(const State& state, int player, const Budget& budget) {
   return impl_->choose(state, player, budget, memory(), stats_);
 }
+void MctsPlanner::explain(const State& state, int player, TurnReasons& reasons) const {
+  impl_->explain(state, player, reasons);
+}
 void MctsPlanner::new_game() {
   impl_->new_game();
 }

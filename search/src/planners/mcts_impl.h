@@ -175,6 +175,7 @@ struct MctsPlanner::Impl {
   void keep_played(const State& root, int player, const State::Orders& orders);
   static bool same_state(const State& a, const State& b);
   static std::vector<ArmView> arms_of(const Node* node);
+  void explain(const State& root, int player, TurnReasons& reasons) const;
   std::string check_tree() const;
 
   struct Candidate {

@@ -97,6 +97,38 @@ void MctsPlanner::Impl::keep_played(const State& root, int player, const State::
   info_.kept_visits = kept_->visits;
 }
 
+// The root policy's reasons, and for each searched unit its root bandit's
+// statistics: the visits and mean of the move it was given, and of the most
+// visited other move. Without a tree this turn (no unit in contact, no
+// time), the policy's alone.
+void MctsPlanner::Impl::explain(const State& root, int player, TurnReasons& reasons) const {
+  own_.explain(root, player, reasons);
+  if (root_ == nullptr) return;
+  const UnitStats* stats = root_->units();
+  for (size_t u = 0; u < units_.size(); ++u) {
+    UnitReason* r = reasons.find(units_[u].id);
+    if (r == nullptr || r->action == Action::Convert) continue;
+    int given = 0;
+    while (given < kNumMoves && kMoveActions[static_cast<size_t>(given)] != r->action) ++given;
+    if (given == kNumMoves) continue;
+    const UnitStats& us = stats[u];
+    r->basis = "tree";
+    r->visits = us.n[static_cast<size_t>(given)];
+    r->value = us.mean(given);
+    r->runner_up.reset();
+    r->runner_up_value.reset();
+    int other = -1;
+    for (int m = 0; m < kNumMoves; ++m)
+      if (m != given && us.n[static_cast<size_t>(m)] > 0 &&
+          (other < 0 || us.n[static_cast<size_t>(m)] > us.n[static_cast<size_t>(other)]))
+        other = m;
+    if (other >= 0) {
+      r->runner_up = kMoveActions[static_cast<size_t>(other)];
+      r->runner_up_value = us.mean(other);
+    }
+  }
+}
+
 // Equal but for the time left in the players' overage banks (the runner's,
 // not the rules').
 bool MctsPlanner::Impl::same_state(const State& a, const State& b) {

@@ -41,6 +41,7 @@
 #include "halite/search/game_memory.h"
 #include "halite/search/opponent_model.h"
 #include "halite/search/params.h"
+#include "halite/search/reasons.h"
 #include "halite/state.h"
 
 namespace halite::search {
@@ -68,15 +69,31 @@ class Planner {
   const GameMemory& memory() const { return memory_; }
   const PlanStats& last_stats() const { return stats_; }
 
+  // While explaining, every plan() also records why each own unit got its
+  // order (reasons.h), read by reasons() until the next plan(). Explaining
+  // reads what the algorithm computed and changes nothing it decides: the
+  // orders are the same either way. Off (the default) it costs one branch.
+  void set_explaining(bool on) { explaining_ = on; }
+  bool explaining() const { return explaining_; }
+  const TurnReasons& reasons() const { return reasons_; }
+
  protected:
   // The algorithm: this turn's orders. memory() already holds `state`.
   virtual State::Orders choose(const State& state, int player, const Budget& budget) = 0;
+  // While explaining, after choose(): adds what the algorithm knows to
+  // `reasons`, which already holds every own unit with its order. Must not
+  // change what the next choose() does. The default adds nothing.
+  virtual void explain(const State& state, int player, TurnReasons& reasons) const {
+    (void)state, (void)player, (void)reasons;
+  }
   // Forget what the algorithm kept across the turns of the last game.
   virtual void new_game() {}
   PlanStats stats_;
 
  private:
   GameMemory memory_;
+  bool explaining_ = false;
+  TurnReasons reasons_;
 };
 
 // What a planner is built with besides its parameters.

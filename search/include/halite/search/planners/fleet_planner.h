@@ -37,6 +37,9 @@ class FleetPlanner final : public Planner {
 
  protected:
   State::Orders choose(const State& state, int player, const Budget& budget) override;
+  void explain(const State& state, int player, TurnReasons& reasons) const override {
+    policy_.explain(state, player, reasons);
+  }
   void new_game() override;
 
  private:

@@ -155,6 +155,10 @@ class MctsPlanner final : public Planner {
 
  protected:
   State::Orders choose(const State& state, int player, const Budget& budget) override;
+  // The root policy's reasons (policy/fleet.h), and for the searched units
+  // the root's statistics: visits and mean of the move given and of the
+  // most visited other ("tree").
+  void explain(const State& state, int player, TurnReasons& reasons) const override;
   void new_game() override;
 
  private:

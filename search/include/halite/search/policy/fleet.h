@@ -72,6 +72,7 @@
 #include "halite/search/planner.h"
 #include "halite/search/policy/common.h"
 #include "halite/search/policy/fleet_params.h"
+#include "halite/search/reasons.h"
 
 namespace halite::search {
 
@@ -119,6 +120,11 @@ class FleetPolicy {
   // count as Build; Home holds ships with cargo going home, Idle those
   // without cargo and without a target).
   const RoleCounts& roles() const { return roles_; }
+  // The last decide()'s reasons, added to `reasons`' units (Planner::explain;
+  // `state` and `player` are the ones decide() was given): each ship's role,
+  // the value of its move (the move's cost, negated: halite per turn) and of
+  // the best other, the danger where it ends; why each spawning yard spawns.
+  void explain(const State& state, int player, TurnReasons& reasons) const;
   // How many ships' mining targets came from the mining memo (the last
   // decide()'s) instead of a whole search, over this policy's life.
   uint64_t mining_memo_hits() const { return mining_memo_hits_; }
