@@ -72,7 +72,7 @@ int run(const std::vector<std::string>& args) {
   Flags flags(args,
               {"players", "games", "jobs", "budget-ms", "iterations", "seed", "size", "episode-steps", "out", "replays",
                "act-timeout", "overage", "python"},
-              {"four-player", "json", "no-progress", "resume", "summary"});
+              {"four-player", "json", "no-progress", "resume", "summary", "trace"});
   if (!flags.positional().empty()) throw UsageError("unexpected argument '" + flags.positional()[0] + "'");
   lab::ArenaOptions o;
   if (!flags.has("players")) throw UsageError("--players is required, e.g. --players 'greedy;random'");
@@ -95,6 +95,8 @@ int run(const std::vector<std::string>& args) {
   o.config.size = static_cast<int>(flags.get_int("size", o.config.size, kMinBoardSize, kMaxBoardSize));
   o.config.episode_steps = static_cast<int>(flags.get_int("episode-steps", o.config.episode_steps, 2, 1'000'000));
   o.replay_dir = flags.get("replays", "");
+  o.trace = flags.has("trace");
+  if (o.trace && o.replay_dir.empty()) throw UsageError("--trace writes beside the replays: give --replays DIR");
   o.config.act_timeout = flags.get_double("act-timeout", o.config.act_timeout, kMinActTimeout, kMaxActTimeout);
   o.config.agent_timeout = flags.get_double("overage", o.config.agent_timeout, 0, kMaxOverage);
   o.python.python = flags.get("python", lab::kDefaultPython);
@@ -192,6 +194,8 @@ HALITE_COMMAND(Command{
     "                     run of the same arena, going on in another process or stopped;\n"
     "                     a torn last line left out, the file untouched)\n"
     "  --replays DIR      write each game's Kaggle replay as DIR/game-<i>.json\n"
+    "  --trace            with --replays: also the planner seats' reasons as\n"
+    "                     DIR/game-<i>.trace.jsonl (halite view --trace; docs/viewer.md)\n"
     "  --act-timeout S    actTimeout: seconds per turn for Python agents (default 3, Kaggle's env)\n"
     "  --overage S        the overage bank of Python agents in seconds (default 60)\n"
     "  --python PATH      the interpreter of Python agents (default /usr/bin/python3)\n"

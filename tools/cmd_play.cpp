@@ -12,7 +12,7 @@ namespace {
 int run(const std::vector<std::string>& args) {
   Flags flags(args,
               {"seed", "players", "size", "agents", "out", "budget-ms", "iterations", "episode-steps", "act-timeout",
-               "overage", "python", "view"},
+               "overage", "python", "view", "trace"},
               {});
   if (!flags.positional().empty()) throw UsageError("unexpected argument '" + flags.positional()[0] + "'");
   const int players = static_cast<int>(flags.get_int("players", 4, 1, 4));
@@ -61,6 +61,9 @@ int run(const std::vector<std::string>& args) {
   options.budget.milliseconds = flags.get_double("budget-ms", 0, 0, 1e7);
   options.budget.iterations = flags.get_int("iterations", 0, 0, 1'000'000'000'000LL);
   lab::GameSeats seats(python, options.budget);
+  std::optional<lab::TraceFile> trace;
+  if (flags.has("trace")) trace.emplace(flags.get("trace", ""));
+  seats.set_trace(trace ? &*trace : nullptr);
   const lab::MatchResult result = lab::play_match(
       seats.seat(seat_specs, [&](int seat) { return uint64_t{config.random_seed} * 4 + static_cast<uint64_t>(seat); }),
       options);
@@ -77,8 +80,10 @@ int run(const std::vector<std::string>& args) {
   // as `halite view` does: a few tens of milliseconds), else its command.
   const std::string page_path = flags.get("view", out.substr(0, out.rfind(".json")) + ".html");
   if (flags.has("view")) {
+    std::vector<view::TraceLine> trace_lines;
+    if (trace) trace_lines = view::read_trace_file(trace->path());
     std::ofstream page(page_path, std::ios::binary);
-    page << view::single_game_page(replay_from_json(replay_json), out);
+    page << view::single_game_page(replay_from_json(replay_json), out, trace_lines);
     if (!page.flush()) throw std::runtime_error("cannot write " + page_path);
   }
 
@@ -103,7 +108,8 @@ int run(const std::vector<std::string>& args) {
   if (flags.has("view"))
     std::printf("\nview: %s written (open it in a browser)\n", page_path.c_str());
   else
-    std::printf("\nview: halite view %s --out %s\n", out.c_str(), page_path.c_str());
+    std::printf("\nview: halite view %s%s --out %s\n", out.c_str(), trace ? (" --trace " + trace->path()).c_str() : "",
+                page_path.c_str());
   return 0;
 }
 
@@ -113,7 +119,7 @@ HALITE_COMMAND(Command{
     "usage: halite play [--players 4] [--seed 1] [--size 21] [--agents 'a;b;c;d'] [--out FILE]\n"
     "                   [--budget-ms MS] [--iterations N] [--episode-steps 400]\n"
     "                   [--act-timeout 3] [--overage 60] [--python /usr/bin/python3]\n"
-    "                   [--view FILE.html]\n\n"
+    "                   [--view FILE.html] [--trace FILE.jsonl]\n\n"
     "Plays one game on the default configuration (or the given size and length) and\n"
     "writes it as a Kaggle replay (Kaggle's renderer loads it; `halite replay-check`\n"
     "verifies it). Prints the final standings, and the `halite view` command that\n"
@@ -136,7 +142,9 @@ HALITE_COMMAND(Command{
     "  --act-timeout S    actTimeout: seconds per turn for Python agents (default 3)\n"
     "  --overage S        the overage bank of Python agents in seconds (default 60)\n"
     "  --python PATH      the interpreter of Python agents (default /usr/bin/python3)\n"
-    "  --view FILE        also write the game's viewer page (halite view) to FILE\n",
+    "  --view FILE        also write the game's viewer page (halite view) to FILE\n"
+    "  --trace FILE       write the planner seats' reasons for every order, one JSON line\n"
+    "                     per seat and turn (halite view --trace; docs/viewer.md)\n",
     run});
 
 }  // namespace

@@ -73,7 +73,7 @@ const std::vector<Agent*>& GameSeats::seat(const std::vector<const PlayerSpec*>&
     const PlayerSpec& spec = *specs[s];
     if (spec.python_file.empty()) {
       planners_.push_back(search::make_planner(spec.planner, spec.overrides, spec.seed ? *spec.seed : planner_seed(s)));
-      planner_agents_.push_back(std::make_unique<PlannerAgent>(*planners_.back(), budget_));
+      planner_agents_.push_back(std::make_unique<PlannerAgent>(*planners_.back(), budget_, trace_));
       agents_.push_back(planner_agents_.back().get());
       continue;
     }
@@ -149,14 +149,20 @@ ArenaGame play_arena_game(const ArenaOptions& options, int index, GameSeats& gam
   mo.budget = options.budget;
   mo.record = !options.replay_dir.empty();
   try {
+    std::optional<TraceFile> trace;
+    if (mo.record && options.trace)
+      trace.emplace(options.replay_dir + "/game-" + std::to_string(index) + ".trace.jsonl");
+    game_seats.set_trace(trace ? &*trace : nullptr);
     const std::vector<Agent*>& agents = game_seats.seat(seat_specs, [&](int seat) {
       return search::mix64(options.seed ^
                            search::mix64(static_cast<uint64_t>(index) * 8 + static_cast<uint64_t>(seat)));
     });
     game.result = play_match(agents, mo);
+    game_seats.set_trace(nullptr);
     for (std::vector<double>& times : game.result.turn_ms)
       for (double& ms : times) ms = std::round(ms * kTurnTimesPerMs) / kTurnTimesPerMs;
   } catch (const std::exception& e) {
+    game_seats.set_trace(nullptr);
     // play_match itself does not throw for what happens in a game; this is
     // anything else (out of memory, a planner's constructor): one lost game,
     // not a terminated process.
@@ -332,7 +338,8 @@ nlohmann::json arena_context(const ArenaOptions& o) {
           {"budget_iterations", o.budget.iterations},
           {"seed", o.seed},
           {"config", config_to_json(o.config)},
-          {"replay_dir", o.replay_dir}};
+          {"replay_dir", o.replay_dir},
+          {"trace", o.trace}};
 }
 
 ArenaOptions arena_from_context(const nlohmann::json& j) {
@@ -355,6 +362,7 @@ ArenaOptions arena_from_context(const nlohmann::json& j) {
   o.seed = j.at("seed").get<uint64_t>();
   o.config = config_from_json(j.at("config"));
   o.replay_dir = j.at("replay_dir").get<std::string>();
+  o.trace = j.value("trace", false);
   return o;
 }
 

@@ -16,6 +16,15 @@ Json MatchResult::replay(const std::vector<std::string>& team_names, const std::
   return replay_to_json(recorded_states, recorded_actions, team_names, id);
 }
 
+TraceFile::TraceFile(const std::string& path) : path_(path), out_(path) {
+  if (!out_) throw std::runtime_error("cannot write trace " + path);
+}
+
+void TraceFile::write(const search::TurnReasons& reasons) {
+  out_ << search::trace_line(reasons).dump() << '\n';
+  if (!out_.flush()) throw std::runtime_error("error writing trace " + path_);
+}
+
 AgentAnswer PlannerAgent::act(const State& state, int player) {
   AgentAnswer answer;
   try {
@@ -23,7 +32,9 @@ AgentAnswer PlannerAgent::act(const State& state, int player) {
   } catch (const std::exception& e) {
     answer.status = Status::Error;
     answer.why = e.what();
+    return answer;
   }
+  if (trace_) trace_->write(planner_.reasons());
   return answer;
 }
 

@@ -53,9 +53,11 @@ std::string render_page(const Json& data, const std::string& title) {
   return page;
 }
 
-std::string single_game_page(const Replay& replay, const std::string& label) {
+std::string single_game_page(const Replay& replay, const std::string& label, std::vector<TraceLine> trace) {
   const std::vector<State> states = replay_states(replay);
+  check_trace_against_game(trace, states);
   GameInput game;
+  game.trace = std::move(trace);
   game.label = label;
   game.replay = &replay;
   game.states = &states;

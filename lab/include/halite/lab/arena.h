@@ -52,10 +52,14 @@ class GameSeats {
   // whose spec fixes no seed gets planner_seed(s). Valid until the next call.
   const std::vector<Agent*>& seat(const std::vector<const PlayerSpec*>& specs,
                                   const std::function<uint64_t(int seat)>& planner_seed);
+  // The planner seats of the games seated from now on write their reasons
+  // to `trace` (nullptr: none). Python agents write none.
+  void set_trace(TraceFile* trace) { trace_ = trace; }
 
  private:
   PythonRuntime python_;
   TurnBudget budget_;
+  TraceFile* trace_ = nullptr;
   std::vector<std::pair<std::string, std::unique_ptr<ProcessAgent>>> python_agents_;  // (file, agent)
   std::vector<std::unique_ptr<search::Planner>> planners_;
   std::vector<std::unique_ptr<PlannerAgent>> planner_agents_;
@@ -72,6 +76,7 @@ struct ArenaOptions {
   Config config;           // size, episode_steps, act_timeout, agent_timeout; random_seed is set per game
   PythonRuntime python;    // for `py:` players
   std::string replay_dir;  // non-empty: write each game's replay there (by whichever rank plays it)
+  bool trace = false;      // with replay_dir: each game's planner seats' reasons beside it (game-N.trace.jsonl)
   // A cluster of several ranks (rank 0 calls run_arena): the games are shared
   // with the other ranks, each playing on its own threads. Not serialised.
   Cluster* cluster = nullptr;

@@ -4,6 +4,7 @@
 // that answers for a player each turn (the bot as a child process).
 #pragma once
 
+#include <fstream>
 #include <optional>
 #include <string>
 #include <vector>
@@ -49,16 +50,40 @@ class Agent {
   virtual AgentAnswer act(const State& state, int player) = 0;
 };
 
-// A planner at a fixed per-turn budget (a planner that throws fails with ERROR).
+// A trace file being written (docs/viewer.md, The trace format): one JSON
+// line per plan() of every seat that writes to it, as `halite view --trace`
+// reads it.
+class TraceFile {
+ public:
+  // Creates (truncates) `path`; throws std::runtime_error naming it when it cannot.
+  explicit TraceFile(const std::string& path);
+  // One line; throws std::runtime_error naming the file when the write fails.
+  void write(const search::TurnReasons& reasons);
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+  std::ofstream out_;
+};
+
+// A planner at a fixed per-turn budget (a planner that throws fails with
+// ERROR). With a trace, the planner explains every turn (set_explaining)
+// and its reasons are written there; its orders are the same either way.
 class PlannerAgent final : public Agent {
  public:
-  PlannerAgent(search::Planner& planner, TurnBudget budget) : planner_(planner), budget_(budget) {}
+  PlannerAgent(search::Planner& planner, TurnBudget budget, TraceFile* trace = nullptr)
+      : planner_(planner), budget_(budget), trace_(trace) {
+    planner_.set_explaining(trace != nullptr);
+  }
   void new_game(const Config&, int) override { planner_.reset(); }
+  // A trace that cannot be written throws (out of play_match): lost reasons
+  // are not a move the seat failed to make.
   AgentAnswer act(const State& state, int player) override;
 
  private:
   search::Planner& planner_;
   TurnBudget budget_;
+  TraceFile* trace_;
 };
 
 struct MatchResult {
@@ -82,7 +107,7 @@ struct MatchResult {
 // Plays one game from State::initial(options.config, agents.size()), after
 // calling new_game on every agent. agents.size() must be 1, 2 or 4. Never
 // throws for what happens in the game (failed agents, an aborted game): those
-// are in the result.
+// are in the result. A trace that cannot be written throws.
 MatchResult play_match(const std::vector<Agent*>& agents, const MatchOptions& options);
 // The same with every seat a PlannerAgent at options.budget.
 MatchResult play_match(const std::vector<search::Planner*>& planners, const MatchOptions& options);
