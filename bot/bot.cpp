@@ -122,6 +122,9 @@ class DelayedPlanner final : public search::Planner {
     return orders;
   }
   void new_game() override { inner_->reset(); }
+  void explain(const State&, int, search::TurnReasons& reasons) const override {
+    if (inner_->explaining()) reasons = inner_->reasons();
+  }
 
  private:
   std::unique_ptr<search::Planner> inner_;
@@ -157,14 +160,22 @@ Bot::Bot(const Options& options) : options_(options), time_(options.time) {
     std::unique_ptr<search::Planner> main =
         build(set->name, search::values_for_players(file, "params", count), options_.sets,
               sets_for(options_.players_sets, count), options_.seed, options_.blind);
+    const bool tracing = !options_.trace.empty();
+    main->set_explaining(tracing);
     if (options_.debug_delay_ms > 0) main = std::make_unique<DelayedPlanner>(std::move(main), options_.debug_delay_ms);
+    main->set_explaining(tracing);
     set->worker = std::make_unique<PlannerWorker>(std::move(main));
     set->fallback =
         build(fallback_name_, search::values_for_players(file, "fallback_params", count), options_.fallback_sets,
               sets_for(options_.players_fallback_sets, count), options_.seed + 1, options_.blind);
+    set->fallback->set_explaining(tracing);
     planners_[static_cast<size_t>(count)] = std::move(set);
   }
   active_ = planners_[0].get();
+  if (!options_.trace.empty()) {
+    trace_.open(options_.trace);
+    if (!trace_) throw UsageError("--trace: cannot write " + options_.trace);
+  }
 }
 
 Bot::~Bot() = default;
@@ -412,7 +423,9 @@ std::string Bot::answer_observation(const Json& obs, Clock::time_point received)
   std::string used = "none";
   bool late = false;
   State::Orders orders;
+  const int fallback_turns_before = fallback_turns_;
   if (has_units) orders = plan_orders(state, player, tp, received, &used, &late);
+  if (trace_.is_open() && has_units) write_trace(state, player, orders, fallback_turns_ > fallback_turns_before);
 
   // Only what the reference would accept leaves the bot: orders for our own
   // live units, one per unit, in Kaggle's words.
@@ -434,6 +447,22 @@ std::string Bot::answer_observation(const Json& obs, Clock::time_point received)
   }
   if (state.step() >= config_.episode_steps - 2) end_game();  // the last turn an agent plays
   return answer;
+}
+
+void Bot::write_trace(const State& state, int player, const State::Orders& orders, bool by_fallback) {
+  // The reasons of the planner whose orders are answered, when they are this
+  // turn's; else the orders alone.
+  search::TurnReasons reasons = by_fallback ? active_->fallback->reasons() : active_->worker->last_reasons();
+  if (reasons.step != state.step() || reasons.player != player) {
+    reasons = search::orders_as_reasons(state, player, orders);
+    reasons.planner = by_fallback ? fallback_name_ : active_->name;
+  }
+  trace_ << search::trace_line(reasons).dump() << '\n';
+  if (!trace_.flush()) {
+    // Losing the trace must not cost the game: say so once and play on.
+    log(0, "step %d: error writing the trace %s; no more trace lines", state.step(), options_.trace.c_str());
+    trace_.close();
+  }
 }
 
 }  // namespace halite::bot

@@ -7,6 +7,7 @@
 
 #include <array>
 #include <chrono>
+#include <fstream>
 #include <memory>
 #include <optional>
 #include <string>
@@ -85,6 +86,8 @@ class Bot {
   // `late` tells the main planner missed its deadline.
   State::Orders plan_orders(const State& state, int player, const TurnPlan& tp, Clock::time_point received,
                             std::string* used, bool* late);
+  // The trace line of this turn (Options::trace).
+  void write_trace(const State& state, int player, const State::Orders& orders, bool by_fallback);
   void start_game(int num_players, int me);
   void end_game();
   void log(int level, const char* fmt, ...) const __attribute__((format(printf, 3, 4)));
@@ -100,6 +103,8 @@ class Bot {
   // keep their own (Planner::memory()): the main planner runs on the worker
   // thread and may miss turns the fallback played.
   search::GameMemory memory_;
+
+  std::ofstream trace_;  // open while tracing (Options::trace)
 
   Config config_;
   bool has_config_ = false;

@@ -126,6 +126,9 @@ void apply_config_json(const nlohmann::json& j, Options* o, const std::string& w
     } else if (key == "blind") {
       if (!v.is_boolean()) throw UsageError(path + " must be true or false");
       o->blind = v.get<bool>();
+    } else if (key == "trace") {
+      if (!v.is_string()) throw UsageError(path + " must be a file name (string)");
+      o->trace = v.get<std::string>();
     } else if (key == "verbose") {
       o->verbose = static_cast<int>(number_of(v, path, 0, 3));
     } else if (key == "time") {
@@ -170,7 +173,7 @@ std::string usage_text() {
          "\n"
          "options:\n"
          "  --config FILE        JSON: {\"planner\", \"params\", \"fallback\", \"fallback_params\",\n"
-         "                       \"seed\", \"blind\", \"verbose\", \"time\": {time keys below},\n"
+         "                       \"seed\", \"blind\", \"trace\", \"verbose\", \"time\": {time keys below},\n"
          "                       \"by_players\": {\"2\": {\"planner\", \"params\": {...}, \"fallback_params\": "
          "{...}}}}\n"
          "  --planner NAME       the main planner (default: " +
@@ -190,6 +193,8 @@ std::string usage_text() {
          "  --seed N             planner seed (1)\n"
          "  --blind              give the planners no model of a named bot (opponents/): the recogniser\n"
          "                       knows no one and the known_* values never apply\n"
+         "  --trace FILE         write why each unit got its order, one JSON line a turn\n"
+         "                       (halite view --trace; docs/viewer.md)\n"
          "  --margin-ms X        safety margin under actTimeout (" +
          num(t.margin_ms) +
          ")\n"
@@ -251,6 +256,8 @@ Options parse_args(int argc, char** argv) {
       o.verbose = 0;
     } else if (a == "--config") {
       apply_config_file(need(), &o);
+    } else if (a == "--trace") {
+      o.trace = need();
     } else if (a == "--planner") {
       o.planner = need();
     } else if (a == "--set") {

@@ -73,6 +73,10 @@ struct Options {
   // no one and the known_* values never apply. Strength figures quote this
   // bot first.
   bool blind = false;
+  // Non-empty: every turn's reasons (the planner that answered: why each
+  // unit got its order) are written there, one JSON line a turn
+  // (docs/viewer.md, The trace format). The orders are the same either way.
+  std::string trace;
   TimePolicy time;
   // Testing hook: the main planner sleeps this long before each plan, to
   // exercise the watchdog and the degrade path (--debug-delay-ms).

@@ -18,6 +18,7 @@ struct PlannerWorker::Shared {
   State::Orders result;
   std::string error;
   search::PlanStats stats;
+  search::TurnReasons reasons;
 };
 
 PlannerWorker::PlannerWorker(std::unique_ptr<search::Planner> planner)
@@ -95,6 +96,11 @@ search::PlanStats PlannerWorker::last_stats() const {
   return sh_->stats;
 }
 
+search::TurnReasons PlannerWorker::last_reasons() const {
+  std::lock_guard<std::mutex> lock(sh_->mu);
+  return sh_->reasons;
+}
+
 void PlannerWorker::loop(std::shared_ptr<Shared> sh) {
   std::unique_lock<std::mutex> lock(sh->mu);
   for (;;) {
@@ -115,6 +121,7 @@ void PlannerWorker::loop(std::shared_ptr<Shared> sh) {
     }
     lock.lock();
     sh->stats = sh->planner->last_stats();
+    if (sh->planner->explaining() && !failed) sh->reasons = sh->planner->reasons();
     if (sh->reset_pending) {
       sh->reset_pending = false;
       sh->planner->reset();

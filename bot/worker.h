@@ -41,6 +41,9 @@ class PlannerWorker {
   void reset_planner();
   // Statistics of the last finished plan (only meaningful after Done).
   search::PlanStats last_stats() const;
+  // The reasons of the last finished plan, when the planner explains
+  // (Planner::set_explaining; only meaningful after Done).
+  search::TurnReasons last_reasons() const;
 
  private:
   struct Shared;  // everything the thread touches: it outlives this object if the planner hangs
