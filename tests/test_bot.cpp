@@ -569,3 +569,32 @@ TEST_CASE("bot/submission.json: a search planner in it plays under a turn cap", 
 }
 
 #endif  // HALITE_BOT_PATH
+
+TEST_CASE("bot: --trace writes one line a turn with the answering planner's reasons, and changes no answer",
+          "[bot][trace]") {
+  const TempDir tmp("halite_bot_trace");
+  const std::string trace = tmp.file("bot.jsonl"), config = tmp.file("bot.json");
+  const std::vector<const halite::Replay*> games = {two_four_two()[0]};
+  const size_t turns = 12;
+  const std::vector<std::string> plain = answers_over({"--planner", "fleet"}, games, turns);
+  const std::vector<std::string> traced = answers_over({"--planner", "fleet", "--trace", trace}, games, turns);
+  CHECK(plain == traced);
+  std::ifstream in(trace);
+  size_t lines = 0;
+  for (std::string line; std::getline(in, line); ++lines) {
+    const halite::Json j = halite::Json::parse(line);
+    CHECK(j["planner"] == "fleet");
+    CHECK(j["units"].is_array());
+    for (const halite::Json& u : j["units"]) CHECK(u.contains("id"));
+  }
+  CHECK(lines == turns);
+  // The config file's key does the same; a trace that cannot be created is refused at start.
+  std::ofstream(config) << R"({"planner": "fleet", "trace": ")" + tmp.file("from_file.jsonl") + R"("})";
+  CHECK(answers_over({"--config", config}, games, turns) == plain);
+  CHECK(std::ifstream(tmp.file("from_file.jsonl")).good());
+  BotProcess refused({"--trace", tmp.file("no/such/dir/t.jsonl")});
+  CHECK(refused.finish() == 2);
+  std::ofstream(config) << R"({"trace": 3})";
+  BotProcess bad_key({"--config", config});
+  CHECK(bad_key.finish() == 2);
+}
