@@ -218,6 +218,40 @@ TEST_CASE("fleet: a yard with an enemy next to it and nobody on it spawns a defe
   CHECK(fleet.decide(s, 0).spawn_yards.empty());
 }
 
+TEST_CASE("fleet: moves a search planner changes leave a threatened yard to a defender", "[fleet]") {
+  // Our empty ship stands on the yard next to the attacker. Whatever the
+  // policy chose for it, moves that keep it there need no defender, and
+  // moves that take it off need one, within the bank.
+  State s = yard_under_attack(600);
+  s.add_ship(UnitId::make(2, 3), cell(7, 7), 0, 0);
+  FleetPolicy fleet = policy({"defend_reserve=0", "spawn_min_value=1e5"});
+  const PolicyDecision& d = fleet.decide(s, 0);
+  const int guard = s.find_ship(UnitId::make(2, 3));
+  auto with_guard = [&](int option) {
+    std::vector<std::pair<int, int>> choices = d.ship_choices;
+    for (auto& [index, o] : choices)
+      if (index == guard) o = option;
+    return choices;
+  };
+  std::vector<int> spawns;
+  fleet.add_defenders(s, 0, with_guard(0), spawns);  // stays
+  CHECK(spawns.empty());
+  fleet.add_defenders(s, 0, with_guard(1), spawns);  // NORTH, off the yard
+  CHECK(spawns == std::vector<int>{0});
+  // No second spawn for a yard that spawns already, nor beyond the bank.
+  fleet.add_defenders(s, 0, with_guard(1), spawns);
+  CHECK(spawns == std::vector<int>{0});
+  s.mutable_player(0).bank = 400;
+  FleetPolicy poor = policy({"defend_reserve=0", "spawn_min_value=1e5"});
+  const PolicyDecision& dp = poor.decide(s, 0);
+  std::vector<std::pair<int, int>> off = dp.ship_choices;
+  for (auto& [index, o] : off)
+    if (index == guard) o = 1;
+  spawns.clear();
+  poor.add_defenders(s, 0, off, spawns);
+  CHECK(spawns.empty());
+}
+
 TEST_CASE("fleet: the last yards are defended whatever the count of sunk defenders", "[fleet]") {
   State s = yard_under_attack(600);
   const std::vector<std::string> no_defenders = {"defend_reserve=0", "spawn_min_value=1e5", "min_ships=0",

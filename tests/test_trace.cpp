@@ -75,8 +75,7 @@ TracedGame play(const std::string& name, bool explaining, int steps) {
 
 }  // namespace
 
-TEST_CASE("trace: explaining changes no planner's orders, and every own unit is explained with its order",
-          "[trace]") {
+TEST_CASE("trace: explaining changes no planner's orders, and every own unit is explained with its order", "[trace]") {
   const int steps = testing::per_build(70, 30);
   for (const char* name : {"fleet", "mcts", "beam", "greedy"}) {
     INFO(name);
@@ -151,8 +150,8 @@ TEST_CASE("trace: halite play --trace writes what halite view --trace reads, and
           "[trace][tools]") {
   const TempDir dir("halite_trace_tool");
   const std::string replay = dir.file("game.json"), trace = dir.file("game.trace.jsonl");
-  const ToolRun played = run_halite("play --size 11 --episode-steps 40 --iterations 30 --out " + replay +
-                                    " --trace " + trace + " --agents 'mcts;fleet;greedy;miner'");
+  const ToolRun played = run_halite("play --size 11 --episode-steps 40 --iterations 30 --out " + replay + " --trace " +
+                                    trace + " --agents 'mcts;fleet;greedy;miner'");
   INFO(played.output);
   REQUIRE(played.status == 0);
   CHECK(played.output.find("--trace " + trace) != std::string::npos);  // the view command names it

@@ -125,6 +125,7 @@ class BeamPlanner final : public Planner {
       width *= widen_;
       branching *= widen_;
     }
+    own_.note_played(root, player, best_orders);
     finish(t0, iterations);
     return best_orders;
   }
@@ -228,7 +229,8 @@ class BeamPlanner final : public Planner {
             for (size_t k = 0; k < choices.size(); ++k) choices[k] = {perturbed_[k].ship_index, pick[k]};
           }
           ++iterations;
-          const std::vector<int> spawns = unblocked_spawns(parent.state, geo_, choices, own_spawns_);
+          std::vector<int> spawns = unblocked_spawns(parent.state, geo_, choices, own_spawns_);
+          ours.add_defenders(parent.state, player, choices, spawns);
           Entry child{parent.state, 0, depth == 0 ? to_orders(parent.state, choices, spawns) : parent.first,
                       parent.policy_line && b == 0};
           child.state.stage(player, to_orders(parent.state, choices, spawns));

@@ -332,7 +332,10 @@ State::Orders MctsPlanner::Impl::answer(const State& root, int player, const Sta
     info_.answer_gain = chosen->mean() - root_->prior->mean();
     if (!info_.chose_policy) orders = orders_of(root, chosen->key);
   }
-  if (info_.chose_policy) played_ = own_choices_;
+  if (info_.chose_policy)
+    played_ = own_choices_;
+  else
+    own_.note_played(root, player, orders);
   if (mp_.reuse_tree) keep_played(root, player, orders);
   return orders;
 }

@@ -37,7 +37,11 @@ State::Orders MctsPlanner::Impl::orders_of(const State& root, uint64_t key) {
   const std::vector<int>& pick = resolver_.solve(requests_, geo_, shared_cells_);
   played_.resize(own_choices_.size());
   for (size_t k = 0; k < played_.size(); ++k) played_[k] = {requests_[k].ship_index, pick[k]};
-  return to_orders(root, played_, unblocked_spawns(root, geo_, played_, own_spawns_));
+  // A unit moved off a threatened yard leaves it to a defender, as the
+  // policy's own moves would.
+  std::vector<int> spawns = unblocked_spawns(root, geo_, played_, own_spawns_);
+  own_.add_defenders(root, player_, played_, spawns);
+  return to_orders(root, played_, spawns);
 }
 
 // The root's most visited joint move if its tree mean beats the policy's by

@@ -207,28 +207,54 @@ const PolicyDecision& FleetPolicy::decide(const State& s, int me) {
   for (size_t r = 0; r < requests_.size(); ++r) d.ship_choices.push_back({requests_[r].ship_index, choice[r]});
   d.spawn_yards = unblocked_spawns(s, geo_, d.ship_choices, spawn_yards_);
 
+  add_defenders(s, me, d.ship_choices, d.spawn_yards);
+  if (p_.remember) note_defenders(s, me, d.spawn_yards);
+  return d;
+}
+
+void FleetPolicy::note_defenders(const State& s, int me, const std::vector<int>& spawn_yards) {
+  defenders_.clear();
+  for (int y : spawn_yards) {
+    const Shipyard& yd = s.shipyards()[static_cast<size_t>(y)];
+    if (yd.owner != me || std::find(spawn_yards_.begin(), spawn_yards_.end(), y) != spawn_yards_.end()) continue;
+    defenders_.push_back({yd.id, yd.cell, s.step()});
+  }
+}
+
+void FleetPolicy::note_played(const State& s, int me, const State::Orders& orders) {
+  if (!p_.remember) return;
+  std::vector<int> spawns;
+  for (const State::Command& c : orders)
+    if (c.action == Action::Spawn)
+      if (const int y = s.find_shipyard(c.unit); y >= 0) spawns.push_back(y);
+  note_defenders(s, me, spawns);
+}
+
+void FleetPolicy::add_defenders(const State& s, int me, const std::vector<std::pair<int, int>>& ship_choices,
+                                std::vector<int>& spawn_yards) const {
   // A yard with an enemy ship next to it and no own ship ending on it
   // spawns a defender when the bank allows: the fresh ship (no cargo) trades
-  // with any attacker, and the yard stands.
+  // with any attacker, and the yard stands. The bank is decide()'s after its
+  // economy, less the spawns `spawn_yards` holds beyond the economy's.
+  const double spawn_cost = static_cast<double>(s.config().spawn_cost);
   double bank = bank_after_;
   for (int y : spawn_yards_)
-    if (std::find(d.spawn_yards.begin(), d.spawn_yards.end(), y) == d.spawn_yards.end()) bank += s.config().spawn_cost;
-  const double spawn_cost = static_cast<double>(s.config().spawn_cost);
+    if (std::find(spawn_yards.begin(), spawn_yards.end(), y) == spawn_yards.end()) bank += spawn_cost;
+  for (int y : spawn_yards)
+    if (std::find(spawn_yards_.begin(), spawn_yards_.end(), y) == spawn_yards_.end()) bank -= spawn_cost;
   for (int y = 0; y < static_cast<int>(s.shipyards().size()); ++y) {
     const Shipyard& yd = s.shipyards()[y];
     if (yd.owner != me || yard_threat_[y] != 1 || bank < spawn_cost) continue;
-    if (std::find(d.spawn_yards.begin(), d.spawn_yards.end(), y) != d.spawn_yards.end()) continue;
+    if (std::find(spawn_yards.begin(), spawn_yards.end(), y) != spawn_yards.end()) continue;
     bool covered = false;
-    for (const auto& [index, option] : d.ship_choices)
+    for (const auto& [index, option] : ship_choices)
       covered |= option != kConvertOption && geo_.neighbor(s.ships()[index].cell, option) == yd.cell;
     if (covered) continue;
     if (my_yards_ > p_.defend_last_yards && p_.remember && lost_defenders(yd.id) >= p_.max_lost_defenders) continue;
-    d.spawn_yards.push_back(y);
+    spawn_yards.push_back(y);
     bank -= spawn_cost;
-    if (p_.remember) defenders_.push_back({yd.id, yd.cell, s.step()});
   }
-  std::sort(d.spawn_yards.begin(), d.spawn_yards.end());
-  return d;
+  std::sort(spawn_yards.begin(), spawn_yards.end());
 }
 
 void FleetPolicy::reset() {

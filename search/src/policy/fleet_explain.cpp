@@ -17,15 +17,24 @@ namespace {
 const char* role_word(FleetPolicy::Role role) {
   using Role = FleetPolicy::Role;
   switch (role) {
-    case Role::Mine: return "mine";
-    case Role::Home: return "return";
-    case Role::Hunt: return "hunt";
-    case Role::Guard: return "guard";
-    case Role::Build: return "build";
-    case Role::Ram: return "ram";
-    case Role::Escort: return "escort";
-    case Role::Patrol: return "patrol";
-    case Role::Idle: return "idle";
+    case Role::Mine:
+      return "mine";
+    case Role::Home:
+      return "return";
+    case Role::Hunt:
+      return "hunt";
+    case Role::Guard:
+      return "guard";
+    case Role::Build:
+      return "build";
+    case Role::Ram:
+      return "ram";
+    case Role::Escort:
+      return "escort";
+    case Role::Patrol:
+      return "patrol";
+    case Role::Idle:
+      return "idle";
   }
   return nullptr;
 }

@@ -92,6 +92,19 @@ class FleetPolicy {
   // New parameters (a refitted opponent model); keeps the planned site.
   void set_params(const FleetParams& params);
   const PolicyDecision& decide(const State& state, int player);
+  // The defensive spawns for `ship_choices`, the moves to be played after
+  // the last decide() on `state` (a search planner may have changed them):
+  // every own yard with an enemy ship next to it and no own ship ending on
+  // it spawns, as decide() does for its own moves, while the bank after
+  // decide()'s economy and the spawns already in `spawn_yards` allows and
+  // max_lost_defenders / defend_last_yards let it. Adds to `spawn_yards`
+  // (kept sorted). decide() ends with it.
+  void add_defenders(const State& state, int player, const std::vector<std::pair<int, int>>& ship_choices,
+                     std::vector<int>& spawn_yards) const;
+  // The orders played this turn on the last decide()'s `state`, when a
+  // search planner changed decide()'s: its defensive spawns are the ones
+  // counted next turn for max_lost_defenders (with `remember`).
+  void note_played(const State& state, int player, const State::Orders& orders);
   // decide() and stage the result on `state` (for simulations).
   void stage(State& state, int player);
   // A new game: forget the planned yard site and the defenders lost.
@@ -138,6 +151,8 @@ class FleetPolicy {
 
   // Which of last turn's defenders were sunk at once (into lost_defenders_).
   void count_lost_defenders(const State& s, int player);
+  // This turn's defenders: the spawns of `spawn_yards` beyond the economy's.
+  void note_defenders(const State& s, int player, const std::vector<int>& spawn_yards);
   void compute_maps(const State& s, int player);
   void compute_enemy_maps();
   void plan_economy(const State& s, int player);
