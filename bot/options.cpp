@@ -1,11 +1,13 @@
 #include "options.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 
 #include "halite/json_codec.h"
+#include "halite/search/flags.h"
 #include "halite/search/param_file.h"
 #include "halite/search/planner.h"
 
@@ -32,14 +34,6 @@ double number_of(const nlohmann::json& v, const std::string& key, double lo, dou
     throw UsageError(key + " = " + v.dump() + " is out of range (" + std::to_string(lo) + " to " + std::to_string(hi) +
                      ")");
   return x;
-}
-
-double number_of(const std::string& text, const std::string& key, double lo, double hi) {
-  errno = 0;
-  char* end = nullptr;
-  const double x = std::strtod(text.c_str(), &end);
-  if (text.empty() || *end != '\0' || errno != 0) throw UsageError(key + " takes a number, got '" + text + "'");
-  return number_of(nlohmann::json(x), key, lo, hi);
 }
 
 void set_time_key(TimePolicy* t, const std::string& key, double x, const std::string& where) {
@@ -220,69 +214,69 @@ std::string usage_text() {
 }
 
 Options parse_args(int argc, char** argv) {
+  std::vector<std::string> valued = {"config",
+                                     "trace",
+                                     "planner",
+                                     "set",
+                                     "fallback",
+                                     "fallback-set",
+                                     "players-planner",
+                                     "players-set",
+                                     "players-fallback-set",
+                                     "seed",
+                                     "debug-delay-ms",
+                                     "verbose"};
+  for (const TimeKey& k : kTimeKeys) {
+    std::string flag = k.name;
+    std::replace(flag.begin(), flag.end(), '_', '-');
+    valued.push_back(flag);
+  }
+  const search::Flags flags(std::vector<std::string>(argv + 1, argv + argc), valued,
+                            {"help", "list-planners", "blind", "quiet"});
   Options o;
-  for (int i = 1; i < argc; ++i) {
-    std::string a = argv[i], value;
-    bool has_value = false;
-    if (a.rfind("--", 0) == 0) {
-      if (auto eq = a.find('='); eq != std::string::npos) {
-        value = a.substr(eq + 1);
-        a = a.substr(0, eq);
-        has_value = true;
-      }
-    }
-    auto need = [&]() -> const std::string& {
-      if (!has_value) {
-        if (i + 1 >= argc) throw UsageError(a + " needs a value");
-        value = argv[++i];
-        has_value = true;
-      }
-      return value;
-    };
-    auto no_value = [&] {
-      if (has_value) throw UsageError(a + " takes no value");
-    };
-    if (a == "--help" || a == "-h") {
-      no_value();
+  for (const std::string& arg : flags.positional()) {
+    if (arg != "-h") throw UsageError("unexpected argument '" + arg + "'");
+    o.help = true;
+  }
+  // In the order given: a later flag overrides a --config file before it.
+  for (const auto& [name, value] : flags.items()) {
+    const std::string flag = "--" + name;
+    if (name == "help") {
       o.help = true;
-    } else if (a == "--list-planners") {
-      no_value();
+    } else if (name == "list-planners") {
       o.list_planners = true;
-    } else if (a == "--blind") {
-      no_value();
+    } else if (name == "blind") {
       o.blind = true;
-    } else if (a == "--quiet") {
-      no_value();
+    } else if (name == "quiet") {
       o.verbose = 0;
-    } else if (a == "--config") {
-      apply_config_file(need(), &o);
-    } else if (a == "--trace") {
-      o.trace = need();
-    } else if (a == "--planner") {
-      o.planner = need();
-    } else if (a == "--set") {
-      o.sets.push_back(need());
-    } else if (a == "--fallback") {
-      o.fallback = need();
-    } else if (a == "--fallback-set") {
-      o.fallback_sets.push_back(need());
-    } else if (a == "--players-planner") {
-      const auto [count, name] = player_count_set(a, need(), false);
-      o.players_planner[count] = name;
+    } else if (name == "config") {
+      apply_config_file(value, &o);
+    } else if (name == "trace") {
+      o.trace = value;
+    } else if (name == "planner") {
+      o.planner = value;
+    } else if (name == "set") {
+      o.sets.push_back(value);
+    } else if (name == "fallback") {
+      o.fallback = value;
+    } else if (name == "fallback-set") {
+      o.fallback_sets.push_back(value);
+    } else if (name == "players-planner") {
+      const auto [count, planner] = player_count_set(flag, value, false);
+      o.players_planner[count] = planner;
       o.players_planner_from_file.erase(count);
-    } else if (a == "--players-set" || a == "--players-fallback-set") {
-      const auto [count, set] = player_count_set(a, need());
-      (a == "--players-set" ? o.players_sets : o.players_fallback_sets)[count].push_back(set);
-    } else if (a == "--seed") {
-      o.seed = static_cast<uint64_t>(number_of(need(), a, 0, 9007199254740991.0));
-    } else if (a == "--debug-delay-ms") {
-      o.debug_delay_ms = number_of(need(), a, 0, 3600000);
-    } else if (a == "--verbose") {
-      o.verbose = static_cast<int>(number_of(need(), a, 0, 3));
-    } else if (const TimeKey* spec = a.rfind("--", 0) == 0 ? time_key(flag_key(a)) : nullptr) {
-      set_time_key(&o.time, flag_key(a), number_of(need(), a, spec->lo, spec->hi), "flags");
+    } else if (name == "players-set" || name == "players-fallback-set") {
+      const auto [count, set] = player_count_set(flag, value);
+      (name == "players-set" ? o.players_sets : o.players_fallback_sets)[count].push_back(set);
+    } else if (name == "seed") {
+      o.seed = static_cast<uint64_t>(search::Flags::parse_double(name, value, 0, 9007199254740991.0));
+    } else if (name == "debug-delay-ms") {
+      o.debug_delay_ms = search::Flags::parse_double(name, value, 0, 3600000);
+    } else if (name == "verbose") {
+      o.verbose = static_cast<int>(search::Flags::parse_double(name, value, 0, 3));
     } else {
-      throw UsageError("unknown option " + a);
+      const TimeKey* spec = time_key(flag_key(flag));  // the flags left are the time keys
+      set_time_key(&o.time, flag_key(flag), search::Flags::parse_double(name, value, spec->lo, spec->hi), "flags");
     }
   }
   return o;

@@ -11,6 +11,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "halite/search/flags.h"
+
 namespace halite::bot {
 
 // The planners the bot prefers, strongest first: the first one registered in
@@ -86,10 +88,8 @@ struct Options {
   bool help = false;
 };
 
-class UsageError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
+// A command line or config file the bot cannot use (exit status 2).
+using search::UsageError;
 
 // The first of kPreferredPlanners that is registered.
 std::string default_planner();

@@ -18,13 +18,9 @@ namespace halite::bot {
 
 namespace {
 
+// "--games" and its text as a number within [lo, hi] (search::Flags' check).
 double number(const std::string& flag, const std::string& text, double lo, double hi) {
-  char* end = nullptr;
-  const double x = std::strtod(text.c_str(), &end);
-  if (text.empty() || *end != '\0' || !std::isfinite(x) || x < lo || x > hi)
-    throw UsageError(flag + " takes a number from " + std::to_string(lo) + " to " + std::to_string(hi) + ", got '" +
-                     text + "'");
-  return x;
+  return search::Flags::parse_double(flag.substr(2), text, lo, hi);
 }
 
 std::string replay_path(const std::string& pattern, int game) {

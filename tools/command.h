@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "halite/lab/arena.h"
+#include "halite/search/flags.h"
 
 namespace halite::tools {
 
@@ -43,29 +44,10 @@ inline constexpr std::string_view kSubmissionSpec = "submission";
 // that seat Kaggle Python agents.
 inline constexpr double kMinActTimeout = 0.01, kMaxActTimeout = 3600, kMaxOverage = 36000;
 
-// A usage error: printed with the command's usage, exit code 2.
-struct UsageError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
-
-// Minimal flag parsing shared by the subcommands: --name value, --name=value,
-// boolean --flag, and positional arguments. Unknown flags are refused.
-class Flags {
- public:
-  // `valued` flags take a value; `switches` do not.
-  Flags(const std::vector<std::string>& args, const std::vector<std::string>& valued,
-        const std::vector<std::string>& switches);
-  bool has(const std::string& name) const;
-  std::string get(const std::string& name, const std::string& fallback) const;
-  std::vector<std::string> get_all(const std::string& name) const;  // repeated flags, in order
-  long long get_int(const std::string& name, long long fallback, long long lo, long long hi) const;
-  double get_double(const std::string& name, double fallback, double lo, double hi) const;
-  const std::vector<std::string>& positional() const { return positional_; }
-
- private:
-  std::vector<std::pair<std::string, std::string>> values_;
-  std::vector<std::string> positional_;
-};
+// A usage error (printed with the command's usage, exit code 2) and the flag
+// parser shared by every subcommand and the bot (halite/search/flags.h).
+using search::Flags;
+using search::UsageError;
 
 // Under an MPI launcher (lab/cluster.h), every rank but 0 plays the games rank 0
 // hands out, on its own --jobs threads (default_jobs when the flag is absent
