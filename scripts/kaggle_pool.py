@@ -226,14 +226,17 @@ def load_replay(path):
 
 def replay_stats(replay, checkpoints=CHECKPOINTS, late_step=LATE_STEP):
     """Per player: ships and yards at each checkpoint step and at the last step, ships lost (gone
-    without a CONVERT order), yards lost, and yards lost after `late_step` (gone at a later step).
-    A player whose status turns ERROR/TIMEOUT/INVALID (the env empties it) loses nothing by that."""
+    without a CONVERT order), yards lost, yards lost after `late_step` (gone at a later step), and
+    yards lost while a defender was affordable (the bank held spawnCost and the yard was given no
+    SPAWN: a fresh ship on it would have traded with the attacker). A player whose status turns
+    ERROR/TIMEOUT/INVALID (the env empties it) loses nothing by that."""
     steps = replay["steps"]
     n = len(steps[0][0]["observation"]["players"])
+    spawn_cost = (replay.get("configuration") or {}).get("spawnCost", 500)
     out = []
     for p in range(n):
         out.append({"ships_at": {}, "yards_at": {}, "ships_lost": 0, "yards_lost": 0,
-                    "yards_lost_late": 0, "ships_built": 0})
+                    "yards_lost_late": 0, "yards_lost_affordable": 0, "ships_built": 0})
     last = len(steps) - 1
     try:
         for t, step in enumerate(steps):
@@ -250,13 +253,16 @@ def replay_stats(replay, checkpoints=CHECKPOINTS, late_step=LATE_STEP):
             for p in range(n):
                 if following[p].get("status") in BAD_STATUSES:
                     continue
-                _, yards, ships = players[p]
+                bank, yards, ships = players[p]
                 _, next_yards, next_ships = following[0]["observation"]["players"][p]
                 actions = following[p].get("action") or {}
                 out[p]["ships_built"] += sum(1 for s in next_ships if s not in ships)
                 out[p]["ships_lost"] += sum(1 for s in ships if s not in next_ships and actions.get(s) != "CONVERT")
-                gone = sum(1 for y in yards if y not in next_yards)
+                lost = [y for y in yards if y not in next_yards]
+                gone = len(lost)
                 out[p]["yards_lost"] += gone
+                if bank >= spawn_cost:
+                    out[p]["yards_lost_affordable"] += sum(1 for y in lost if actions.get(y) != "SPAWN")
                 if t + 1 > late_step:
                     out[p]["yards_lost_late"] += gone
     except (KeyError, IndexError, TypeError, ValueError, AttributeError) as e:
@@ -651,9 +657,11 @@ def summarize(paths, agent, per_game=True, out=sys.stdout):
                 w(f"  mean {what[:-3]}: ours {'/'.join(_f(x, 1) for x in ours_m)}; "
                   f"best other {'/'.join(_f(x, 1) for x in theirs_m)}\n")
             for what, label in (("ships_lost", "ships lost"), ("yards_lost", "yards lost"),
-                                ("yards_lost_late", f"yards lost after step {LATE_STEP}")):
-                ours_t = sum(gs[me][what] for r, me, b, rk, gs in have)
-                theirs_t = sum(gs[b][what] for r, me, b, rk, gs in have)
+                                ("yards_lost_late", f"yards lost after step {LATE_STEP}"),
+                                ("yards_lost_affordable", "yards lost with a defender affordable")):
+                # Records stored before a figure existed count 0 for it.
+                ours_t = sum(gs[me].get(what, 0) for r, me, b, rk, gs in have)
+                theirs_t = sum(gs[b].get(what, 0) for r, me, b, rk, gs in have)
                 w(f"  {label}: ours {ours_t} ({ours_t / len(have):.2f} a game), best other {theirs_t} "
                   f"({theirs_t / len(have):.2f} a game)\n")
             if per_game:
@@ -766,9 +774,10 @@ def cmd_stats(args):
         print(f"{path}:")
         rows = [[p, "/".join(str(s["ships_at"].get(c, "-")) for c in cols),
                  "/".join(str(s["yards_at"].get(c, "-")) for c in cols),
-                 s["ships_built"], s["ships_lost"], s["yards_lost"], s["yards_lost_late"]] for p, s in enumerate(st)]
+                 s["ships_built"], s["ships_lost"], s["yards_lost"], s["yards_lost_late"],
+                 s["yards_lost_affordable"]] for p, s in enumerate(st)]
         print(_table(["seat", "ships " + "/".join(cols), "yards " + "/".join(cols), "ships_built", "ships_lost",
-                      "yards_lost", f"yards_lost>{LATE_STEP}"], rows))
+                      "yards_lost", f"yards_lost>{LATE_STEP}", "yards_lost_affordable"], rows))
     return 0
 
 

@@ -97,7 +97,8 @@ def make_replay(path, last=320):
             a = ({}, {"a2": [5, 0], "a3": [6, 0]})
         b = ({"by": 9}, {"b1": [9, 0]})
         c = ({"cy": 12}, {"c1": [12, 0]}) if t < 300 else ({}, {})
-        players = [[100, y, s] for y, s in (ours, a, b, c)]
+        # Player 1 could pay a defender the turn before it loses its yard (step 240); the others never can.
+        players = [[600 if (k == 1 and t == 239) else 100, y, s] for k, (y, s) in enumerate((ours, a, b, c))]
         step = [{"observation": {"step": t, "players": players, "halite": [0] * 441},
                  "action": {}, "status": "ACTIVE", "reward": 0}]
         for _ in range(3):
@@ -133,6 +134,8 @@ with tempfile.TemporaryDirectory() as d:
     check("replay: a yard lost before 250 is not late",
           (st[1]["ships_lost"], st[1]["yards_lost"], st[1]["yards_lost_late"], st[1]["ships_built"]) == (0, 1, 0, 2)
           and st[1]["ships_at"] == {"100": 1, "200": 1, "300": 2, "end": 2}, st[1])
+    check("replay: a yard lost with spawnCost in the bank and no SPAWN counts as a defender affordable",
+          (st[0]["yards_lost_affordable"], st[1]["yards_lost_affordable"]) == (0, 1), st)
     check("replay: an erring player's emptied fleet is no loss",
           (st[3]["ships_lost"], st[3]["yards_lost"]) == (0, 0) and st[3]["ships_at"]["300"] == 0, st[3])
     import gzip
@@ -141,7 +144,7 @@ with tempfile.TemporaryDirectory() as d:
     check("replay: gzipped the same", kp.replay_stats(kp.load_replay(rp + ".gz")) == st)
     r = run("stats", rp + ".gz")
     check("stats prints each seat", r.returncode == 0 and "0     1/1/1/1" in r.stdout and "1     1/1/2/2" in r.stdout
-          and r.stdout.splitlines()[2].split() == ["0", "1/1/1/1", "1/1/0/0", "1", "1", "1", "1"], r.stdout + r.stderr)
+          and r.stdout.splitlines()[2].split() == ["0", "1/1/1/1", "1/1/0/0", "1", "1", "1", "1", "0"], r.stdout + r.stderr)
 
     # --- summary -------------------------------------------------------------------
     runs = os.path.join(d, "run.jsonl")
