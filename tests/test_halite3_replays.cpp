@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "halite3/replay_check.h"
+#include "run_tool.h"
 #include "temp_dir.h"
 
 using namespace halite3;
@@ -138,4 +139,25 @@ TEST_CASE("halite3: truncated, garbage and incomplete replays give errors naming
   CHECK_THAT(read_error(dir, json.substr(0, json.size() - 10)), Catch::Contains("not JSON"));
   // A file that does not exist.
   CHECK_THROWS_WITH(read_replay_file(dir.file("missing.hlt")), Catch::Contains("cannot open"));
+}
+
+TEST_CASE("halite replay-check reads .hlt files and reports like for Halite IV", "[halite3][replay][tool]") {
+  const auto paths = stored_replays();
+  std::string args;
+  for (const std::string& path : paths) args += " " + path;
+  const ToolRun ok = run_halite("replay-check" + args);
+  CHECK(ok.status == 0);
+  CHECK_THAT(ok.output, Catch::Contains("OK, Halite III, 400 turns, 2 players, 32x32"));
+  CHECK_THAT(ok.output, Catch::Contains(std::to_string(paths.size()) + " of " + std::to_string(paths.size()) +
+                                        " files reproduce exactly"));
+  // A zstd file under another name is still recognised; a broken one is an ERROR line.
+  const TempDir dir("halite3_tool");
+  write_bytes(dir.file("game.bin"), read_bytes(paths.front()));
+  const std::string bytes = read_bytes(paths.front());
+  write_bytes(dir.file("cut.hlt"), bytes.substr(0, bytes.size() / 3));
+  const ToolRun mixed = run_halite("replay-check " + dir.file("game.bin") + " " + dir.file("cut.hlt"));
+  CHECK(mixed.status == 1);
+  CHECK_THAT(mixed.output, Catch::Contains("game.bin: OK, Halite III"));
+  CHECK_THAT(mixed.output, Catch::Contains("cut.hlt: ERROR"));
+  CHECK_THAT(mixed.output, Catch::Contains("1 of 2 files reproduce exactly"));
 }
