@@ -106,6 +106,22 @@ std::vector<int64_t> per_player(const Json& json, int players) {
   return values;
 }
 
+RecordedShip parse_ship(const std::string& id, const Json& json) {
+  return within("entity " + id, [&] {
+    RecordedShip ship;
+    size_t used = 0;
+    ship.id = static_cast<int32_t>(std::stol(id, &used));
+    if (used != id.size()) throw ReplayError("not an id");
+    ship.x = static_cast<int>(integer(json, "x"));
+    ship.y = static_cast<int>(integer(json, "y"));
+    ship.halite = integer(json, "energy");
+    const Json& inspired = at(json, "is_inspired");
+    if (!inspired.is_boolean()) throw ReplayError("\"is_inspired\" is not a boolean");
+    ship.inspired = inspired.get<bool>();
+    return ship;
+  });
+}
+
 RecordedFrame parse_frame(const Json& json, int players) {
   RecordedFrame frame;
   frame.commands.resize(players);
@@ -124,20 +140,7 @@ RecordedFrame parse_frame(const Json& json, int players) {
   for (const auto& [key, ships] : entities.items()) {
     auto& list = frame.ships[player_key(key, players)];
     if (!ships.is_object()) throw ReplayError("entities of player " + key + " are not an object");
-    for (const auto& [id, ship] : ships.items()) {
-      within("entity " + id, [&] {
-        RecordedShip s;
-        s.id = static_cast<int32_t>(std::stol(id));
-        s.x = static_cast<int>(integer(ship, "x"));
-        s.y = static_cast<int>(integer(ship, "y"));
-        s.halite = integer(ship, "energy");
-        const Json& inspired = at(ship, "is_inspired");
-        if (!inspired.is_boolean()) throw ReplayError("\"is_inspired\" is not a boolean");
-        s.inspired = inspired.get<bool>();
-        list.push_back(s);
-        return 0;
-      });
-    }
+    for (const auto& [id, ship] : ships.items()) list.push_back(parse_ship(id, ship));
     std::sort(list.begin(), list.end(), [](const RecordedShip& a, const RecordedShip& b) { return a.id < b.id; });
   }
   frame.bank = within("energy", [&] { return per_player(at(json, "energy"), players); });
