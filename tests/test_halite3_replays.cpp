@@ -131,6 +131,10 @@ TEST_CASE("halite3: truncated, garbage and incomplete replays give errors naming
     return read_error(dir, text);
   };
   CHECK_THAT(broken("\"MAX_ENERGY\"", "\"MAX_ENERGIES\""), Catch::Contains("GAME_CONSTANTS: missing MAX_ENERGY"));
+  CHECK_THAT(broken("\"CAPTURE_ENABLED\":false", "\"CAPTURE_ENABLED\":true"),
+             Catch::Contains("capture is not implemented"));
+  CHECK_THAT(broken("\"EXTRACT_RATIO\":4", "\"EXTRACT_RATIO\":4.5"),
+             Catch::Contains("EXTRACT_RATIO has the wrong type"));
   CHECK_THAT(broken("\"type\":\"g\"", "\"type\":\"x\""), Catch::Contains("unknown command type \"x\""));
   CHECK_THAT(broken("\"type\":\"g\"", "\"type\":\"x\""), Catch::Contains("full_frames[1]"));
   CHECK_THAT(broken("\"direction\":\"", "\"direction\":\"q"), Catch::Contains("bad move direction"));

@@ -196,6 +196,20 @@ TEST_CASE("halite3: invalid commands remove the player, its ships and its bank",
     CHECK(s.ship_count == 0);
     CHECK(s.halite[s.cell(5, 5)] == 100);  // its cargo vanishes with it
   }
+  SECTION("a removed player's shipyard still banks what collides there") {
+    State s = board(2);
+    auto commands = no_commands(s);
+    commands[1].bot_error = true;
+    resolve_turn(s, kConstants, commands);
+    REQUIRE(s.players[1].removed);
+    add_ship(s, 0, 11, 2, 100);
+    add_ship(s, 0, 13, 2, 200);
+    commands = no_commands(s);
+    commands[0].commands = {Command::move(0, Direction::East), Command::move(1, Direction::West)};
+    resolve_turn(s, kConstants, commands);
+    CHECK(s.ship_count == 0);
+    CHECK(s.players[1].halite == 90 + 190);
+  }
   SECTION("a dropoff it cannot pay for") {
     State s = board(2, 0);
     s.players[0].halite = 3000;
