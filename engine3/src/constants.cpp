@@ -13,7 +13,7 @@ int64_t Constants::turns_for_map(int width, int height) const {
   // fraction computed in double and truncated, nothing added below the first.
   const int64_t longest = std::max(width, height);
   int64_t turns = min_turns;
-  if (longest > min_turn_threshold) {
+  if (longest > min_turn_threshold && max_turn_threshold > min_turn_threshold) {
     const double fraction = static_cast<double>(longest - min_turn_threshold) /
                             static_cast<double>(max_turn_threshold - min_turn_threshold);
     turns += static_cast<int64_t>(fraction * static_cast<double>(max_turns - min_turns));
@@ -71,8 +71,18 @@ Constants constants_from_json(const nlohmann::json& json) {
   if (c.move_cost_ratio <= 0 || c.extract_ratio <= 0 || c.inspired_extract_ratio <= 0 ||
       c.inspired_move_cost_ratio <= 0)
     throw std::runtime_error("GAME_CONSTANTS: a cost or extraction ratio is not positive");
-  if (c.max_energy <= 0 || c.inspiration_radius < 0 || c.inspiration_radius > 64)
+  // Bounds far beyond any real game that keep every sum in range.
+  constexpr int64_t kLarge = 1'000'000'000;
+  for (const int64_t value : {c.max_energy, c.new_entity_energy_cost, c.initial_energy, c.dropoff_cost, c.min_turns,
+                              c.min_turn_threshold, c.max_turns, c.max_turn_threshold, c.inspiration_ship_count})
+    if (value < 0 || value > kLarge) throw std::runtime_error("GAME_CONSTANTS: a cost, count or turn out of range");
+  if (c.move_cost_ratio > kLarge || c.extract_ratio > kLarge || c.inspired_extract_ratio > kLarge ||
+      c.inspired_move_cost_ratio > kLarge)
+    throw std::runtime_error("GAME_CONSTANTS: a ratio out of range");
+  if (c.max_energy == 0 || c.inspiration_radius < 0 || c.inspiration_radius > 64)
     throw std::runtime_error("GAME_CONSTANTS: MAX_ENERGY or INSPIRATION_RADIUS out of range");
+  if (!(c.inspired_bonus_multiplier >= 0 && c.inspired_bonus_multiplier <= 1000))
+    throw std::runtime_error("GAME_CONSTANTS: INSPIRED_BONUS_MULTIPLIER out of range");
   return c;
 }
 

@@ -185,7 +185,10 @@ void parse_players(const Json& json, Replay& r) {
     const Json& yard = at(player, "factory_location");
     const int64_t x = integer(yard, "x"), y = integer(yard, "y");
     if (x < 0 || y < 0 || x >= r.width || y >= r.height) throw ReplayError("factory_location off the map");
-    r.shipyards[id] = static_cast<int>(y * r.width + x);
+    const int cell = static_cast<int>(y * r.width + x);
+    if (std::find(r.shipyards.begin(), r.shipyards.end(), cell) != r.shipyards.end())
+      throw ReplayError("two players share the shipyard at (" + std::to_string(x) + "," + std::to_string(y) + ")");
+    r.shipyards[id] = cell;
     if (player.contains("name") && player["name"].is_string()) r.names[id] = player["name"].get<std::string>();
   }
 }
