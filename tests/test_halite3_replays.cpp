@@ -102,6 +102,16 @@ TEST_CASE("halite3: a changed record is reported at the turn, player and field t
     CHECK(d->player == 0);
     CHECK(d->field == "bank");
   }
+  SECTION("a dropoff") {
+    const auto frame = std::find_if(replay.frames.begin(), replay.frames.end(),
+                                    [](const RecordedFrame& f) { return !f.dropoffs_built.empty(); });
+    REQUIRE(frame != replay.frames.end());
+    frame->dropoffs_built.front().x += 1;
+    const auto d = check_replay(replay).difference;
+    REQUIRE(d);
+    CHECK(d->turn == frame - replay.frames.begin());
+    CHECK(d->field == "dropoffs built");
+  }
   SECTION("a rank") {
     std::swap(replay.results[0].rank, replay.results[1].rank);
     const auto d = check_replay(replay).difference;

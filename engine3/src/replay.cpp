@@ -145,6 +145,17 @@ RecordedFrame parse_frame(const Json& json, int players) {
   }
   frame.bank = within("energy", [&] { return per_player(at(json, "energy"), players); });
   frame.deposited = within("deposited", [&] { return per_player(at(json, "deposited"), players); });
+  const Json& events = at(json, "events");
+  if (!events.is_array()) throw ReplayError("\"events\" is not a list");
+  for (const Json& event : events) {
+    const Json& type = at(event, "type");
+    if (!type.is_string() || type.get<std::string>() != "construct") continue;  // spawns, collisions: not needed
+    const Json& location = at(event, "location");
+    frame.dropoffs_built.push_back({static_cast<int>(integer(event, "owner_id")),
+                                    static_cast<int>(integer(location, "x")),
+                                    static_cast<int>(integer(location, "y"))});
+  }
+  std::sort(frame.dropoffs_built.begin(), frame.dropoffs_built.end());
   const Json& cells = at(json, "cells");
   if (!cells.is_array()) throw ReplayError("\"cells\" is not a list");
   for (const Json& cell : cells)

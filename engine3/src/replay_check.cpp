@@ -1,6 +1,7 @@
 #include "halite3/replay_check.h"
 
 #include <algorithm>
+#include <array>
 
 namespace halite3 {
 
@@ -95,6 +96,26 @@ Found recorded_commands(const State& s, const RecordedFrame& frame, int turn, st
   return {};
 }
 
+// The dropoffs built in a turn: those past `before` (each player's count at
+// its start) against the frame's construction events.
+Found compare_dropoffs(const State& s, const RecordedFrame& frame, const std::array<int, kMaxPlayers>& before,
+                       int turn) {
+  std::vector<RecordedDropoff> built;
+  for (int p = 0; p < s.player_count; ++p)
+    for (int i = before[p]; i < s.players[p].dropoff_count; ++i)
+      built.push_back({p, s.x_of(s.players[p].dropoffs[i]), s.y_of(s.players[p].dropoffs[i])});
+  std::sort(built.begin(), built.end());
+  if (built == frame.dropoffs_built) return {};
+  const auto text = [](const std::vector<RecordedDropoff>& list) {
+    std::string out;
+    for (const RecordedDropoff& d : list)
+      out += (out.empty() ? "" : ", ") + std::string("player ") + std::to_string(d.player) + " at (" +
+             std::to_string(d.x) + "," + std::to_string(d.y) + ")";
+    return out.empty() ? std::string("none") : out;
+  };
+  return diff(turn, -1, "dropoffs built", text(frame.dropoffs_built), text(built));
+}
+
 Found compare_results(const Replay& replay, const State& s, const BankHistory& history) {
   const int turn = s.turn;
   if (replay.number_turns != turn)
@@ -135,6 +156,8 @@ Found check(const Replay& replay, int& turns) {
     update_inspiration(s, constants);
     if (Found d = compare_ships(s, frames[t], t)) return d;
     if (Found d = recorded_commands(s, frames[t], t, commands)) return d;
+    std::array<int, kMaxPlayers> dropoffs_before{};
+    for (int p = 0; p < s.player_count; ++p) dropoffs_before[p] = s.players[p].dropoff_count;
     // The record keeps only commands the reference accepted: the engine must
     // accept them too (and remove exactly the players missing from it).
     for (const Removal& removal : resolve_turn(s, constants, commands))
@@ -142,6 +165,7 @@ Found check(const Replay& replay, int& turns) {
         return diff(t, removal.player, "commands", "accepted", "rejected: " + removal.reason);
     history.record(s);
     turns = t;
+    if (Found d = compare_dropoffs(s, frames[t], dropoffs_before, t)) return d;
     if (Found d = compare_cells(s, frames[t], recorded, t)) return d;
     if (Found d = compare_banks(s, frames[t], t)) return d;
     const bool ended = check_game_end(s, constants);

@@ -38,11 +38,18 @@ struct RecordedCell {
   int64_t halite = 0;
 };
 
+struct RecordedDropoff {
+  int player = 0;
+  int x = 0, y = 0;
+  auto operator<=>(const RecordedDropoff&) const = default;
+};
+
 struct RecordedFrame {
   std::vector<std::optional<std::vector<Command>>> commands;  // per player; nullopt: absent
   std::vector<std::vector<RecordedShip>> ships;               // per player, sorted by id
   std::vector<int64_t> bank, deposited;                       // per player
   std::vector<RecordedCell> cells;                            // changed in this turn
+  std::vector<RecordedDropoff> dropoffs_built;                // its "construct" events, sorted
 };
 
 struct RecordedPlayerResult {

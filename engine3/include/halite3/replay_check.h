@@ -5,10 +5,11 @@
 // are applied (a player missing from them is removed as a bot error), and the
 // engine's state is compared with the record: every ship (id, position,
 // cargo, inspiration) at the start of each turn and at the end, each
-// player's bank and deposited halite after each turn, every cell (the record
-// lists the cells a turn changed; the rest keep their recorded value), the
-// turn the game ends, and the final ranks, last turns alive and banks of the
-// game statistics. The record keeps only commands the reference accepted, so
+// player's bank and deposited halite after each turn, the dropoffs built
+// (the record's construction events), every cell (the record lists the
+// cells a turn changed; the rest keep their recorded value), the turn the
+// game ends, and the final ranks, last turns alive and banks of the game
+// statistics. The record keeps only commands the reference accepted, so
 // the engine's own validation must accept every one of them too.
 #pragma once
 
