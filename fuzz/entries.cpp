@@ -12,6 +12,7 @@
 #include "halite/json_codec.h"
 #include "halite/replay_check.h"
 #include "halite/state.h"
+#include "halite3/replay_check.h"
 
 namespace halite::fuzz {
 
@@ -49,26 +50,48 @@ State action_position() {
 
 }  // namespace
 
-void replay(const uint8_t* data, size_t size) {
-  // The bytes as a file without touching the disk: read_replay_file takes a
-  // path (it sniffs gzip itself), so give it one.
-  const int fd = memfd_create("halite-fuzz-replay", 0);
-  if (fd < 0) throw std::runtime_error("memfd_create failed");
-  struct Closer {
-    int fd;
-    ~Closer() { close(fd); }
-  } closer{fd};
-  size_t written = 0;
-  while (written < size) {
-    const ssize_t n = write(fd, data + written, size - written);
-    if (n <= 0) throw std::runtime_error("writing the memfd failed");
-    written += static_cast<size_t>(n);
+// The bytes as a file without touching the disk (the replay readers take a
+// path and sniff gzip or zstd themselves): an in-memory file, closed when it
+// goes out of scope.
+struct MemoryFile {
+  int fd;
+  MemoryFile(const uint8_t* data, size_t size) : fd(memfd_create("halite-fuzz-replay", 0)) {
+    if (fd < 0) throw std::runtime_error("memfd_create failed");
+    size_t written = 0;
+    while (written < size) {
+      const ssize_t n = write(fd, data + written, size - written);
+      if (n <= 0) {
+        close(fd);
+        throw std::runtime_error("writing the memfd failed");
+      }
+      written += static_cast<size_t>(n);
+    }
   }
+  ~MemoryFile() { close(fd); }
+  MemoryFile(const MemoryFile&) = delete;
+  MemoryFile& operator=(const MemoryFile&) = delete;
+  std::string path() const { return "/proc/self/fd/" + std::to_string(fd); }
+};
+
+void replay(const uint8_t* data, size_t size) {
+  const MemoryFile file(data, size);
   try {
-    const Replay r = read_replay_file("/proc/self/fd/" + std::to_string(fd));
+    const Replay r = read_replay_file(file.path());
     (void)check_replay(r);  // differences are results, not errors
   } catch (const JsonError&) {
     return;  // refused, the documented way (a damaged later record included)
+  }
+}
+
+void halite3_replay(const uint8_t* data, size_t size) {
+  const MemoryFile file(data, size);
+  try {
+    const halite3::Replay r = halite3::read_replay_file(file.path());
+    (void)halite3::check_replay(r);  // differences are results, not errors
+  } catch (const halite3::ReplayError&) {
+    return;  // refused: unreadable, undecompressable or not a replay
+  } catch (const halite3::CapacityError&) {
+    return;  // a game past the engine's caps
   }
 }
 
@@ -157,11 +180,9 @@ void bot_lines(const uint8_t* data, size_t size) {
 }
 
 const std::vector<Entry>& entries() {
-  static const std::vector<Entry> all = {{"replay", replay},
-                                         {"configuration", configuration},
-                                         {"observation", observation},
-                                         {"actions", actions},
-                                         {"bot_lines", bot_lines}};
+  static const std::vector<Entry> all = {{"replay", replay},           {"configuration", configuration},
+                                         {"observation", observation}, {"actions", actions},
+                                         {"bot_lines", bot_lines},     {"halite3_replay", halite3_replay}};
   return all;
 }
 

@@ -20,6 +20,10 @@ namespace halite::fuzz {
 // A whole replay file (plain JSON, gzip, or Kaggle's {"replay": "<json>"}
 // wrapper) through read_replay_file and check_replay.
 void replay(const uint8_t* data, size_t size);
+// A Halite III replay file (.hlt: zstd or plain JSON) through
+// halite3::read_replay_file and halite3::check_replay; ReplayError and
+// halite3::CapacityError are its documented refusals.
+void halite3_replay(const uint8_t* data, size_t size);
 // A configuration object through config_from_json (and back).
 void configuration(const uint8_t* data, size_t size);
 // An observation (the bytes up to the first NUL) through

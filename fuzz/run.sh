@@ -15,7 +15,7 @@ work=${2:?}
 seconds=${3:?}
 shift 3
 entries=("$@")
-[ ${#entries[@]} -gt 0 ] || entries=(replay configuration observation actions bot_lines)
+[ ${#entries[@]} -gt 0 ] || entries=(replay configuration observation actions bot_lines halite3_replay)
 jobs=${FUZZ_JOBS:-$(nproc)}
 root=$(cd "$(dirname "$0")/.." && pwd)
 

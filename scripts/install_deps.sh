@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the project builds with, when they are missing.
 set -euo pipefail
-packages=(g++ cmake ninja-build pkg-config python3 zlib1g-dev
+packages=(g++ cmake ninja-build pkg-config python3 zlib1g-dev libzstd-dev
           libboost-dev libabsl-dev nlohmann-json3-dev
           catch2 libbenchmark-dev
           python3-dev pybind11-dev python3-numpy   # the Python module halite4, its tests and the dataset reader test

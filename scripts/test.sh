@@ -44,6 +44,6 @@ cmake --build build-asan -j "$jobs"
 CC=clang CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=Release -DHALITE_FUZZ=ON \
       -DHALITE_BUILD_TESTS=OFF -DHALITE_BUILD_BENCH=OFF -DHALITE_OPPONENTS=OFF
 cmake --build build-fuzz -j "$jobs" --target halite_fuzz_replay halite_fuzz_configuration halite_fuzz_observation \
-      halite_fuzz_actions halite_fuzz_bot_lines
+      halite_fuzz_actions halite_fuzz_bot_lines halite_fuzz_halite3_replay
 rm -rf build-fuzz/run
 bash fuzz/run.sh build-fuzz build-fuzz/run "${HALITE_FUZZ_SECONDS:-20}"

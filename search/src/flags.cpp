@@ -61,7 +61,8 @@ std::vector<std::string> Flags::get_all(const std::string& name) const {
 long long Flags::parse_int(const std::string& name, const std::string& text, long long lo, long long hi) {
   long long v = 0;
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (text.empty() || ec != std::errc() || end != text.data() + text.size()) throw UsageError("--" + name + " takes a whole number, got '" + text + "'");
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size())
+    throw UsageError("--" + name + " takes a whole number, got '" + text + "'");
   if (v < lo || v > hi)
     throw UsageError("--" + name + " = " + text + " is out of range (" + std::to_string(lo) + " to " +
                      std::to_string(hi) + ")");
@@ -71,7 +72,8 @@ long long Flags::parse_int(const std::string& name, const std::string& text, lon
 double Flags::parse_double(const std::string& name, const std::string& text, double lo, double hi) {
   double v = 0;
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (text.empty() || ec != std::errc() || end != text.data() + text.size()) throw UsageError("--" + name + " takes a number, got '" + text + "'");
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size())
+    throw UsageError("--" + name + " takes a number, got '" + text + "'");
   if (!(v >= lo && v <= hi))  // also refuses nan
     throw UsageError("--" + name + " = " + text + " is out of range (" + std::to_string(lo) + " to " +
                      std::to_string(hi) + ")");

@@ -1,0 +1,51 @@
+// The game constants of Halite III, as the official engine names them
+// (game_engine/config/Constants.hpp) and writes them into every replay
+// (GAME_CONSTANTS).
+//
+// Unlike the reference, which keeps them in a mutable global, they are a
+// plain value handed to whatever needs them. `max_turns` is the number of
+// turns of this game: the reference overwrites MAX_TURNS with the count for
+// the map size before it writes the replay, so a replay's value is already
+// that count; for new games, turns_for_map() derives it from the defaults.
+#pragma once
+
+#include <cstdint>
+
+#include <nlohmann/json_fwd.hpp>
+
+namespace halite3 {
+
+struct Constants {
+  bool strict_errors = false;  // true (ignored errors end the game) is not implemented: from_json rejects it
+  int64_t max_energy = 1000;   // a ship's cargo capacity
+  int64_t new_entity_energy_cost = 1000;
+  int64_t initial_energy = 5000;
+  int64_t dropoff_cost = 4000;
+  int64_t move_cost_ratio = 10;  // a move costs floor(cell halite / ratio)
+  int64_t extract_ratio = 4;     // a ship mines ceil(cell halite / ratio)
+  int64_t min_turns = 400;       // turns on a map of min_turn_threshold or less
+  int64_t min_turn_threshold = 32;
+  int64_t max_turns = 400;  // turns of this game (see above)
+  int64_t max_turn_threshold = 64;
+  bool inspiration_enabled = true;
+  int64_t inspired_extract_ratio = 4;
+  double inspired_bonus_multiplier = 2;  // an inspired ship also gains this times what it mines
+  int64_t inspired_move_cost_ratio = 10;
+  int64_t inspiration_radius = 4;      // Manhattan distance on the torus
+  int64_t inspiration_ship_count = 2;  // enemy ships within the radius that inspire
+  bool capture_enabled = false;        // not supported: from_json rejects it
+
+  // The defaults of Constants.hpp, with max_turns for a width x height map.
+  static Constants for_map(int width, int height);
+  // The turn count the reference gives a map, from min_turns, max_turns
+  // (here: the count at max_turn_threshold) and the thresholds.
+  int64_t turns_for_map(int width, int height) const;
+};
+
+// From a replay's GAME_CONSTANTS (every field the reference writes must be
+// there); throws std::runtime_error naming the field that is missing or of
+// the wrong type, or a rule this engine does not implement (capture,
+// strict errors).
+Constants constants_from_json(const nlohmann::json& json);
+
+}  // namespace halite3
