@@ -57,7 +57,7 @@ TEST_CASE("halite3: turn counts by map size and the state's capacity", "[halite3
   CHECK_THROWS_AS(resolve_turn(s, kConstants, commands), CapacityError);
 }
 
-TEST_CASE("halite3: a move costs a tenth of the cell; a ship that cannot pay stays and mines", "[halite3]") {
+TEST_CASE("halite3: a move costs a tenth of the cell, and a ship that cannot pay stays and mines", "[halite3]") {
   State s = board(2);
   const int32_t poor = add_ship(s, 0, 5, 5, 5);   // cost 100 / 10 = 10: cannot pay
   const int32_t rich = add_ship(s, 0, 8, 5, 50);  // pays 10, moves east, does not mine
