@@ -173,15 +173,19 @@ TEST_CASE("trace: halite play --trace writes what halite view --trace reads, and
   CHECK(run_halite("view " + dir.file("other.json") + " --trace " + trace + " --out " + dir.file("o.html")).status ==
         1);
 
+  // The replays' folder is made when it is missing.
   const ToolRun arena = run_halite("arena --players 'fleet;greedy' --games 2 --jobs 1 --size 11 --episode-steps 30 " +
-                                   std::string("--no-progress --replays ") + dir.str() + " --trace");
+                                   std::string("--no-progress --replays ") + dir.file("runs") + " --trace");
   INFO(arena.output);
   REQUIRE(arena.status == 0);
   for (int g = 0; g < 2; ++g) {
-    const std::string base = dir.file("game-" + std::to_string(g));
+    const std::string base = dir.file("runs/game-" + std::to_string(g));
     CHECK(run_halite("view " + base + ".json --trace " + base + ".trace.jsonl --out " + base + ".html").status == 0);
   }
   CHECK(run_halite("arena --players 'fleet;greedy' --games 1 --trace").status == 2);  // no --replays
+  const ToolRun no_folder = run_halite("arena --players 'fleet;greedy' --games 1 --replays /dev/null/runs");
+  CHECK(no_folder.status != 0);
+  CHECK(no_folder.output.find("cannot make the folder") != std::string::npos);
   CHECK(run_halite("play --size 11 --episode-steps 5 --out " + dir.file("x.json") + " --trace " +
                    dir.file("no/such/dir/t.jsonl"))
             .status != 0);

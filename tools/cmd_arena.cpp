@@ -122,6 +122,14 @@ int run(const std::vector<std::string>& args) {
     return 0;
   }
 
+  if (!o.replay_dir.empty()) {
+    // Made now, so that no game's replay (or trace) is lost to a missing folder.
+    std::error_code ec;
+    std::filesystem::create_directories(o.replay_dir, ec);
+    if (ec || !std::filesystem::is_directory(o.replay_dir))
+      throw std::runtime_error("--replays " + o.replay_dir + ": cannot make the folder" +
+                               (ec ? " (" + ec.message() + ")" : ""));
+  }
   std::vector<lab::ArenaGame> finished;
   if (resume) finished = read_finished_games(o, out_path, /*cut_torn_line=*/true);
   std::ofstream jsonl;
