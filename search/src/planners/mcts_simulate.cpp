@@ -26,7 +26,7 @@ uint32_t MctsPlanner::Impl::map_units() {
 void MctsPlanner::Impl::stage_root(State& s, const FirstTurn& turn, uint64_t key) const {
   const auto ships = s.ships();
   for (const auto& [index, option] : turn.own)
-    if (option != 0) s.stage_ship(index, option == kConvertOption ? Action::Convert : kMoveActions[option]);
+    if (option != 0) s.stage_ship(index, option_action(option));
   for (size_t u = 0; u < units_.size(); ++u) {
     const int m = move_of_key(key, static_cast<int>(u));
     if (m != 0) s.stage_ship(turn.unit_index[u], kMoveActions[m]);
@@ -40,7 +40,7 @@ void MctsPlanner::Impl::stage_root(State& s, const FirstTurn& turn, uint64_t key
     if (!blocked) s.stage_shipyard(y, Action::Spawn);
   }
   for (const auto& [index, option] : turn.opp)
-    if (option != 0) s.stage_ship(index, option == kConvertOption ? Action::Convert : kMoveActions[option]);
+    if (option != 0) s.stage_ship(index, option_action(option));
   for (int y : opp_spawns_) s.stage_shipyard(y, Action::Spawn);
 }
 

@@ -84,7 +84,7 @@ void MctsPlanner::Impl::keep_played(const State& root, int player, const State::
   predicted_ = root;
   predicted_.stage(player, orders);
   for (const auto& [index, option] : opp_orders_)
-    if (option != 0) predicted_.stage_ship(index, option == kConvertOption ? Action::Convert : kMoveActions[option]);
+    if (option != 0) predicted_.stage_ship(index, option_action(option));
   for (int y : opp_spawns_) predicted_.stage_shipyard(y, Action::Spawn);
   predicted_.resolve();
   sim_ = root;
@@ -108,9 +108,8 @@ void MctsPlanner::Impl::explain(const State& root, int player, TurnReasons& reas
   for (size_t u = 0; u < units_.size(); ++u) {
     UnitReason* r = reasons.find(units_[u].id);
     if (r == nullptr || r->action == Action::Convert) continue;
-    int given = 0;
-    while (given < kNumMoves && kMoveActions[static_cast<size_t>(given)] != r->action) ++given;
-    if (given == kNumMoves) continue;
+    const int given = action_option(r->action);
+    if (given < 0) continue;
     const UnitStats& us = stats[u];
     r->basis = "tree";
     r->visits = us.n[static_cast<size_t>(given)];

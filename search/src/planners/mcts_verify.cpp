@@ -99,7 +99,7 @@ std::optional<double> MctsPlanner::Impl::playout(const State& root, const State:
   sim_.assign_from(root);
   sim_.stage(player_, orders);
   for (const auto& [index, option] : full_turn_.opp)
-    if (option != 0) sim_.stage_ship(index, option == kConvertOption ? Action::Convert : kMoveActions[option]);
+    if (option != 0) sim_.stage_ship(index, option_action(option));
   for (int y : opp_spawns_) sim_.stage_shipyard(y, Action::Spawn);
   sim_.resolve();
   ++stats.simulated_steps;

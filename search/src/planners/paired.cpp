@@ -106,14 +106,13 @@ class PairedMonteCarlo final : public GreedyAnchoredSearch {
     Rng rng(seed);
     for (int d = 0; d < ap_.horizon && !sim_.is_terminal(); ++d) {
       if (d == 0) {
-        for (const auto& [index, option] : own_choices_)
-          sim_.stage_ship(index, option == kConvertOption ? Action::Convert : kMoveActions[option]);
+        for (const auto& [index, option] : own_choices_) sim_.stage_ship(index, option_action(option));
         for (int y : own_spawns_) sim_.stage_shipyard(y, Action::Spawn);
         for (const auto& [index, option] : opp_orders_) {
           if (index < 0)
             sim_.stage_shipyard(-1 - index, Action::Spawn);
           else
-            sim_.stage_ship(index, option == kConvertOption ? Action::Convert : kMoveActions[option]);
+            sim_.stage_ship(index, option_action(option));
         }
         if (dev >= 0) sim_.stage_ship(units_[dev].root_index, kMoveActions[dev_move]);
       } else {

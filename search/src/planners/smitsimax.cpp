@@ -231,7 +231,7 @@ class DecoupledTrees final : public GreedyAnchoredSearch {
           if (index < 0)
             sim_.stage_shipyard(-1 - index, Action::Spawn);
           else
-            sim_.stage_ship(index, option == kConvertOption ? Action::Convert : kMoveActions[option]);
+            sim_.stage_ship(index, option_action(option));
         }
       }
       for (int u = 0; u < units; ++u) cargo_before_[u] = unit_index_[u] >= 0 ? sim_.ships()[unit_index_[u]].cargo : 0;

@@ -268,7 +268,7 @@ State::Orders to_orders(const State& s, const std::vector<std::pair<int, int>>& 
   State::Orders orders;
   for (const auto& [index, option] : ship_choices) {
     if (option == 0) continue;
-    orders.push_back({s.ships()[index].id, option == kConvertOption ? Action::Convert : kMoveActions[option]});
+    orders.push_back({s.ships()[index].id, option_action(option)});
   }
   for (int y : spawn_yards) orders.push_back({s.shipyards()[y].id, Action::Spawn});
   return orders;
@@ -287,7 +287,7 @@ State with_ships(const State& state, std::span<const uint8_t> keep) {
 
 void stage_decision(State& s, const PolicyDecision& d) {
   for (const auto& [index, option] : d.ship_choices)
-    if (option != 0) s.stage_ship(index, option == kConvertOption ? Action::Convert : kMoveActions[option]);
+    if (option != 0) s.stage_ship(index, option_action(option));
   for (int y : d.spawn_yards) s.stage_shipyard(y, Action::Spawn);
 }
 

@@ -39,17 +39,6 @@ const char* role_word(FleetPolicy::Role role) {
   return nullptr;
 }
 
-Action action_of_option(int option) {
-  return option == kConvertOption ? Action::Convert : kMoveActions[static_cast<size_t>(option)];
-}
-
-int option_of_action(Action action) {
-  if (action == Action::Convert) return kConvertOption;
-  for (int m = 0; m < kNumMoves; ++m)
-    if (kMoveActions[static_cast<size_t>(m)] == action) return m;
-  return 0;  // an order a ship ignores (Spawn) stays
-}
-
 }  // namespace
 
 void FleetPolicy::explain(const State& s, int me, TurnReasons& reasons) const {
@@ -61,7 +50,8 @@ void FleetPolicy::explain(const State& s, int me, TurnReasons& reasons) const {
     UnitReason* r = reasons.find(sh.id);
     if (r == nullptr) continue;
     // The order given, which a search planner may have changed from the policy's.
-    const int chosen = option_of_action(r->action);
+    const int given = action_option(r->action);
+    const int chosen = given < 0 ? 0 : given;  // an order a ship ignores (Spawn) stays
     const int row = static_cast<int>(k);
     if (row < rows) {
       const int j = row_column_[static_cast<size_t>(row)];
@@ -79,7 +69,7 @@ void FleetPolicy::explain(const State& s, int me, TurnReasons& reasons) const {
           (best < 0 || req.cost[static_cast<size_t>(o)] < req.cost[static_cast<size_t>(best)]))
         best = o;
     if (best >= 0) {
-      r->runner_up = action_of_option(best);
+      r->runner_up = option_action(best);
       r->runner_up_value = -req.cost[static_cast<size_t>(best)];
     }
     if (chosen == kConvertOption) {

@@ -69,6 +69,17 @@ struct MoveRequest {
   std::array<double, kNumMoves + 1> cost{};  // moves 0..4, then convert (index 5)
 };
 inline constexpr int kConvertOption = kNumMoves;
+// A ship's option (kMoveActions index or kConvertOption) as its order.
+constexpr Action option_action(int option) {
+  return option == kConvertOption ? Action::Convert : kMoveActions[static_cast<size_t>(option)];
+}
+// The option of a ship's order: -1 for an order a ship does not take (Spawn).
+constexpr int action_option(Action action) {
+  if (action == Action::Convert) return kConvertOption;
+  for (int m = 0; m < kNumMoves; ++m)
+    if (kMoveActions[static_cast<size_t>(m)] == action) return m;
+  return -1;
+}
 
 class MoveResolver {
  public:
