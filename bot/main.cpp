@@ -70,8 +70,8 @@ int main(int argc, char** argv) {
     for (int i = 1; i < argc; ++i)
       if (const std::string a = argv[i]; a == "--vs" || a.rfind("--vs=", 0) == 0)
         throw halite::bot::UsageError(
-            "--vs: this halite_bot has no local referee (built with HALITE_BOT_REFEREE=OFF, as "
-            "bot/make_submission.sh builds the Kaggle submission); the build tree's bot/halite_bot has it");
+            "--vs: this is the Kaggle submission's halite_bot (bot/make_submission.sh), which has no local "
+            "referee; the build tree's bot/halite_bot has it");
 #endif
     options = halite::bot::parse_args(argc, argv);
     if (options.help) {

@@ -5,7 +5,12 @@
 # against the public bots). Runs a short smoke game through the packed files
 # before writing the archive.
 #
-#   bot/make_submission.sh [--config tuned.json] [--out submission.tar.gz] [--build-dir DIR]
+#   bot/make_submission.sh [--config tuned.json] [--out submission.tar.gz] [--build-dir DIR | --tree DIR]
+#
+# --build-dir: the script's own Release tree (default build-submission/),
+# configured here with nothing but what the bot needs. --tree: an existing
+# build tree instead, if it builds what Kaggle is given (Release, portable,
+# no sanitizers, the models of named bots on); its objects are reused.
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -13,33 +18,44 @@ root=$(cd "$here/.." && pwd)
 out="$PWD/submission.tar.gz"
 build="$root/build-submission"
 config="$here/submission.json"
+tree=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --config) config=$(cd "$(dirname "$2")" && pwd)/$(basename "$2"); shift 2 ;;
     --out) case "$2" in /*) out="$2" ;; *) out="$PWD/$2" ;; esac; shift 2 ;;
     --build-dir) build="$2"; shift 2 ;;
-    -h|--help) sed -n '2,8p' "$0"; exit 0 ;;
+    --tree) tree="$2"; shift 2 ;;
+    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
     *) echo "make_submission.sh: unknown argument $1" >&2; exit 2 ;;
   esac
 done
 
 [ -f "$config" ] || { echo "make_submission.sh: no config file $config" >&2; exit 2; }
 
-libz=""
-for candidate in /usr/lib/x86_64-linux-gnu/libz.a /usr/lib64/libz.a /usr/lib/libz.a; do
-  if [ -f "$candidate" ]; then libz="$candidate"; break; fi
-done
-[ -n "$libz" ] || { echo "make_submission.sh: libz.a not found (Debian: apt-get install zlib1g-dev)" >&2; exit 1; }
+[ -f /usr/lib/x86_64-linux-gnu/libz.a ] || [ -f /usr/lib64/libz.a ] || [ -f /usr/lib/libz.a ] || {
+  echo "make_submission.sh: libz.a not found (Debian: apt-get install zlib1g-dev)" >&2; exit 1; }
 
-generator=""
-command -v ninja >/dev/null 2>&1 && generator="-G Ninja"
-# shellcheck disable=SC2086
-cmake -S "$root" -B "$build" $generator -DCMAKE_BUILD_TYPE=Release -DHALITE_BOT_STATIC=ON -DHALITE_BOT_REFEREE=OFF \
-  -DHALITE_NATIVE=OFF -DHALITE_SANITIZE=OFF -DHALITE_BUILD_TESTS=OFF -DHALITE_BUILD_BENCH=OFF -DHALITE_PYTHON=OFF \
-  -DZLIB_LIBRARY="$libz" -DZLIB_LIBRARY_RELEASE="$libz" >/dev/null
-cmake --build "$build" --target halite_bot
+if [ -n "$tree" ]; then
+  # A tree configured elsewhere: only if what it builds is what Kaggle is given.
+  cache="$tree/CMakeCache.txt"
+  [ -f "$cache" ] || { echo "make_submission.sh: --tree $tree is not a configured build tree (no CMakeCache.txt)" >&2; exit 2; }
+  cached() { sed -n "s/^$1:[A-Z]*=//p" "$cache"; }
+  for want in CMAKE_BUILD_TYPE=Release HALITE_NATIVE=OFF HALITE_SANITIZE=OFF HALITE_FUZZ=OFF HALITE_OPPONENTS=ON; do
+    name=${want%%=*}
+    [ "$(cached "$name")" = "${want#*=}" ] || {
+      echo "make_submission.sh: --tree $tree has $name=$(cached "$name"), and the submission needs ${want#*=}" >&2
+      exit 2; }
+  done
+  build="$tree"
+else
+  generator=""
+  command -v ninja >/dev/null 2>&1 && generator="-G Ninja"
+  cmake -S "$root" -B "$build" $generator -DCMAKE_BUILD_TYPE=Release -DHALITE_NATIVE=OFF -DHALITE_SANITIZE=OFF \
+    -DHALITE_FUZZ=OFF -DHALITE_OPPONENTS=ON -DHALITE_BUILD_TESTS=OFF -DHALITE_BUILD_BENCH=OFF -DHALITE_PYTHON=OFF >/dev/null
+fi
+cmake --build "$build" --target halite_bot_submission
 
-exe="$build/bot/halite_bot"
+exe="$build/bot/halite_bot_submission"
 if ldd "$exe" >/dev/null 2>&1; then
   echo "make_submission.sh: $exe is dynamically linked:" >&2
   ldd "$exe" >&2

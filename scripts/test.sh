@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Builds and runs the whole test suite twice: a Release build of the framework
-# core with GCC, then an AddressSanitizer + UndefinedBehaviorSanitizer build
-# of everything with clang (with
-# State::check() after every turn, as in any build without NDEBUG), so every
-# target compiles warning-free under both compilers. Clang's sanitizer build:
-# its -fsanitize=undefined includes float-cast-overflow, which GCC's leaves
-# out, and it compiles faster. -g1: line tables are all the sanitizers'
-# reports need, and full debug information costs a third of the compile.
+# Builds and runs the whole test suite twice: a Release build of everything
+# with GCC, then an AddressSanitizer + UndefinedBehaviorSanitizer build of the
+# framework core with clang (with State::check() after every turn, as in any
+# build without NDEBUG), so every target compiles warning-free under both
+# compilers; then the fuzz targets. Clang's sanitizer build: its
+# -fsanitize=undefined includes float-cast-overflow, which GCC's leaves out,
+# and it compiles faster. -g1: line tables are all the sanitizers' reports
+# need, and full debug information costs a third of the compile.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install_deps.sh
@@ -20,21 +20,23 @@ fi
 python3 scripts/check_limits.py
 bash scripts/check_format.sh
 
-# The framework core alone: a Release build without the models of named bots
-# (HALITE_OPPONENTS=OFF), where every test but theirs must pass, so nothing in
-# the core leans on them. The sanitizer build below has them and their tests,
-# and the submission's own build (the make_submission test) has them too.
-cmake -S . -B build-core -G Ninja -DCMAKE_BUILD_TYPE=Release -DHALITE_OPPONENTS=OFF
-cmake --build build-core -j "$jobs"
-(cd build-core && ctest --output-on-failure -j "$jobs")
+# The Release build of everything, the models of named bots included: their
+# tests run here, and the make_submission test packs this tree's static
+# halite_bot_submission, what Kaggle is given, without building it again.
+cmake -S . -B build-release -G Ninja -DCMAKE_BUILD_TYPE=Release -DHALITE_OPPONENTS=ON
+cmake --build build-release -j "$jobs"
+(cd build-release && ctest --output-on-failure -j "$jobs")
 
 # A sanitizer tree configured by an older script with GCC starts afresh (CMake
 # keeps a tree's first compiler).
 if [ -f build-asan/CMakeCache.txt ] && ! grep -q '^CMAKE_CXX_COMPILER:.*clang++' build-asan/CMakeCache.txt; then
   rm -rf build-asan
 fi
+# The framework core alone, without the models of named bots
+# (HALITE_OPPONENTS=OFF): every test but theirs must pass, so nothing in the
+# core leans on them.
 CXX=clang++ cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-g1 -O1" \
-      -DHALITE_SANITIZE=ON -DHALITE_BUILD_BENCH=OFF -DHALITE_OPPONENTS=ON
+      -DHALITE_SANITIZE=ON -DHALITE_BUILD_BENCH=OFF -DHALITE_OPPONENTS=OFF
 cmake --build build-asan -j "$jobs"
 (cd build-asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j "$jobs")
 
@@ -46,4 +48,4 @@ CC=clang CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=Releas
 cmake --build build-fuzz -j "$jobs" --target halite_fuzz_replay halite_fuzz_configuration halite_fuzz_observation \
       halite_fuzz_actions halite_fuzz_bot_lines halite_fuzz_halite3_replay
 rm -rf build-fuzz/run
-bash fuzz/run.sh build-fuzz build-fuzz/run "${HALITE_FUZZ_SECONDS:-20}"
+bash fuzz/run.sh build-fuzz build-fuzz/run "${HALITE_FUZZ_SECONDS:-10}"

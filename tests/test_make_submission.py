@@ -4,10 +4,11 @@ and the bot.json passed with --config (by
 default bot/submission.json), after its own smoke game; and it refuses what
 it cannot use.
 
-    python3 tests/test_make_submission.py MAKE_SUBMISSION_SH WORK_DIR
+    python3 tests/test_make_submission.py MAKE_SUBMISSION_SH WORK_DIR [TREE]
 
 WORK_DIR holds the script's own build (it is kept between runs, so a second
-run only relinks).
+run only relinks), unless TREE names a build tree that builds what Kaggle is
+given: the script then packs that tree's halite_bot_submission (--tree).
 """
 import json
 import os
@@ -20,6 +21,7 @@ import tempfile
 def main():
     script, work = sys.argv[1:3]
     os.makedirs(work, exist_ok=True)
+    where = ["--tree", sys.argv[3]] if len(sys.argv) > 3 else ["--build-dir", os.path.join(work, "build")]
     failures = []
     config = {"planner": "fleet", "params": {"max_lost_defenders": 2}}
     with tempfile.TemporaryDirectory() as root:
@@ -27,7 +29,7 @@ def main():
         with open(cfg, "w") as f:
             json.dump(config, f)
         out = os.path.join(root, "out", "submission.tar.gz")
-        r = subprocess.run(["sh", script, "--config", cfg, "--out", out, "--build-dir", os.path.join(work, "build")],
+        r = subprocess.run(["sh", script, "--config", cfg, "--out", out] + where,
                            capture_output=True, text=True, timeout=1800)
         if r.returncode != 0:
             failures.append("make_submission.sh failed:\n" + r.stdout[-3000:] + r.stderr[-3000:])
@@ -58,7 +60,7 @@ def main():
                                         f"{vs.stderr[:300]!r}")
         # No --config: the project's submission settings are packed.
         default_out = os.path.join(root, "default", "submission.tar.gz")
-        r = subprocess.run(["sh", script, "--out", default_out, "--build-dir", os.path.join(work, "build")],
+        r = subprocess.run(["sh", script, "--out", default_out] + where,
                            capture_output=True, text=True, timeout=1800)
         shipped = os.path.join(os.path.dirname(os.path.abspath(script)), "submission.json")
         if r.returncode != 0:
@@ -73,6 +75,18 @@ def main():
                            timeout=60)
         if r.returncode == 0 or "unknown argument --no-such-option" not in r.stderr or os.path.exists(bad_out):
             failures.append(f"an unknown option: exit {r.returncode}, stderr {r.stderr!r}")
+        # A --tree that is no build tree, or one that builds something else.
+        r = subprocess.run(["sh", script, "--tree", root, "--out", bad_out], capture_output=True, text=True, timeout=60)
+        if r.returncode != 2 or "not a configured build tree" not in r.stderr or os.path.exists(bad_out):
+            failures.append(f"--tree without a CMakeCache.txt: exit {r.returncode}, stderr {r.stderr!r}")
+        debug_tree = os.path.join(root, "debug-tree")
+        os.makedirs(debug_tree)
+        with open(os.path.join(debug_tree, "CMakeCache.txt"), "w") as f:
+            f.write("CMAKE_BUILD_TYPE:STRING=Debug\nHALITE_NATIVE:BOOL=OFF\n")
+        r = subprocess.run(["sh", script, "--tree", debug_tree, "--out", bad_out], capture_output=True, text=True,
+                           timeout=60)
+        if r.returncode != 2 or "CMAKE_BUILD_TYPE=Debug" not in r.stderr or os.path.exists(bad_out):
+            failures.append(f"--tree of a Debug build: exit {r.returncode}, stderr {r.stderr!r}")
         r = subprocess.run(["sh", script, "--config", os.path.join(root, "missing.json"), "--out", bad_out],
                            capture_output=True, text=True, timeout=60)
         if r.returncode == 0 or "no config file" not in r.stderr or os.path.exists(bad_out):
