@@ -225,28 +225,35 @@ def load_replay(path):
 
 
 def replay_stats(replay, checkpoints=CHECKPOINTS, late_step=LATE_STEP):
-    """Per player: ships and yards at each checkpoint step and at the last step, ships lost (gone
-    without a CONVERT order), yards lost, yards lost after `late_step` (gone at a later step), and
-    yards lost while a defender was affordable (the bank held spawnCost and the yard was given no
-    SPAWN: a fresh ship on it would have traded with the attacker). A player whose status turns
+    """Per player: ships, yards, bank and cargo (the ships' halite) at each checkpoint step and at the
+    last step, ships lost (gone without a CONVERT order), yards lost, yards lost after `late_step`
+    (gone at a later step), yards lost while a defender was affordable (the bank held spawnCost and
+    the yard was given no SPAWN: a fresh ship on it would have traded with the attacker), ship-turns
+    (the fleet's size summed over the steps) and halite banked (the bank's growth plus what was spent
+    on ships and yards: what the fleet brought home). A player whose status turns
     ERROR/TIMEOUT/INVALID (the env empties it) loses nothing by that."""
     steps = replay["steps"]
     n = len(steps[0][0]["observation"]["players"])
-    spawn_cost = (replay.get("configuration") or {}).get("spawnCost", 500)
+    configuration = replay.get("configuration") or {}
+    spawn_cost = configuration.get("spawnCost", 500)
+    convert_cost = configuration.get("convertCost", 500)
     out = []
     for p in range(n):
-        out.append({"ships_at": {}, "yards_at": {}, "ships_lost": 0, "yards_lost": 0,
-                    "yards_lost_late": 0, "yards_lost_affordable": 0, "ships_built": 0})
+        out.append({"ships_at": {}, "yards_at": {}, "bank_at": {}, "cargo_at": {}, "ships_lost": 0, "yards_lost": 0,
+                    "yards_lost_late": 0, "yards_lost_affordable": 0, "ships_built": 0, "ship_turns": 0,
+                    "banked": 0})
     last = len(steps) - 1
     try:
         for t, step in enumerate(steps):
             players = step[0]["observation"]["players"]
             for p in range(n):
-                _, yards, ships = players[p]
+                bank, yards, ships = players[p]
                 for at in list(checkpoints) + ["end"]:
                     if at == t or (at == "end" and t == last):
                         out[p]["ships_at"][str(at)] = len(ships)
                         out[p]["yards_at"][str(at)] = len(yards)
+                        out[p]["bank_at"][str(at)] = bank
+                        out[p]["cargo_at"][str(at)] = sum(ship[1] for ship in ships.values())
             if t == last:
                 break
             following = steps[t + 1]
@@ -254,9 +261,13 @@ def replay_stats(replay, checkpoints=CHECKPOINTS, late_step=LATE_STEP):
                 if following[p].get("status") in BAD_STATUSES:
                     continue
                 bank, yards, ships = players[p]
-                _, next_yards, next_ships = following[0]["observation"]["players"][p]
+                next_bank, next_yards, next_ships = following[0]["observation"]["players"][p]
                 actions = following[p].get("action") or {}
-                out[p]["ships_built"] += sum(1 for s in next_ships if s not in ships)
+                built = sum(1 for s in next_ships if s not in ships)
+                out[p]["ships_built"] += built
+                out[p]["ship_turns"] += len(ships)
+                out[p]["banked"] += (next_bank - bank + spawn_cost * built
+                                     + convert_cost * sum(1 for y in next_yards if y not in yards))
                 out[p]["ships_lost"] += sum(1 for s in ships if s not in next_ships and actions.get(s) != "CONVERT")
                 lost = [y for y in yards if y not in next_yards]
                 gone = len(lost)
@@ -649,13 +660,22 @@ def summarize(paths, agent, per_game=True, out=sys.stdout):
                 return "/".join("-" if x is None else str(x) for x in xs)
 
             cols = [str(c) for c in CHECKPOINTS] + ["end"]
-            w(f"our ships and yards at steps {', '.join(cols)} against the best other player's (the winner unless "
+            w(f"our ships, yards, bank and cargo at steps {', '.join(cols)} against the best other player's (the winner unless "
               f"we won), {len(have)} game{'s' if len(have) != 1 else ''} with replays:\n")
-            for what in ("ships_at", "yards_at"):
-                ours_m = [_mean([gs[me][what].get(c) for r, me, b, rk, gs in have]) for c in cols]
-                theirs_m = [_mean([gs[b][what].get(c) for r, me, b, rk, gs in have]) for c in cols]
-                w(f"  mean {what[:-3]}: ours {'/'.join(_f(x, 1) for x in ours_m)}; "
-                  f"best other {'/'.join(_f(x, 1) for x in theirs_m)}\n")
+            for what in ("ships_at", "yards_at", "bank_at", "cargo_at"):
+                # Records stored before a figure existed have none of it.
+                ours_m = [_mean([gs[me].get(what, {}).get(c) for r, me, b, rk, gs in have]) for c in cols]
+                theirs_m = [_mean([gs[b].get(what, {}).get(c) for r, me, b, rk, gs in have]) for c in cols]
+                nd = 1 if what in ("ships_at", "yards_at") else 0
+                w(f"  mean {what[:-3]}: ours {'/'.join(_f(x, nd) for x in ours_m)}; "
+                  f"best other {'/'.join(_f(x, nd) for x in theirs_m)}\n")
+            with_yield = [(gs[me], gs[b]) for r, me, b, rk, gs in have if gs[me].get("ship_turns") and gs[b].get("ship_turns")]
+            if with_yield:
+                def fleet(side):
+                    banked = _mean([pair[side]["banked"] for pair in with_yield])
+                    turns = _mean([pair[side]["ship_turns"] for pair in with_yield])
+                    return f"{_f(banked)} over {_f(turns)} ship-turns ({banked / turns:.2f} a ship-turn)"
+                w(f"  halite banked a game (bank growth plus spending): ours {fleet(0)}; best other {fleet(1)}\n")
             for what, label in (("ships_lost", "ships lost"), ("yards_lost", "yards lost"),
                                 ("yards_lost_late", f"yards lost after step {LATE_STEP}"),
                                 ("yards_lost_affordable", "yards lost with a defender affordable")):
@@ -774,10 +794,12 @@ def cmd_stats(args):
         print(f"{path}:")
         rows = [[p, "/".join(str(s["ships_at"].get(c, "-")) for c in cols),
                  "/".join(str(s["yards_at"].get(c, "-")) for c in cols),
+                 "/".join(str(s["bank_at"].get(c, "-")) for c in cols),
                  s["ships_built"], s["ships_lost"], s["yards_lost"], s["yards_lost_late"],
-                 s["yards_lost_affordable"]] for p, s in enumerate(st)]
-        print(_table(["seat", "ships " + "/".join(cols), "yards " + "/".join(cols), "ships_built", "ships_lost",
-                      "yards_lost", f"yards_lost>{LATE_STEP}", "yards_lost_affordable"], rows))
+                 s["yards_lost_affordable"], s["ship_turns"], s["banked"]] for p, s in enumerate(st)]
+        print(_table(["seat", "ships " + "/".join(cols), "yards " + "/".join(cols), "bank " + "/".join(cols),
+                      "ships_built", "ships_lost", "yards_lost", f"yards_lost>{LATE_STEP}", "yards_lost_affordable",
+                      "ship_turns", "banked"], rows))
     return 0
 
 

@@ -95,7 +95,7 @@ def make_replay(path, last=320):
             a = ({"ay1": 5}, {"a2": [5, 0]})
         else:
             a = ({}, {"a2": [5, 0], "a3": [6, 0]})
-        b = ({"by": 9}, {"b1": [9, 0]})
+        b = ({"by": 9}, {"b1": [9, 30]})
         c = ({"cy": 12}, {"c1": [12, 0]}) if t < 300 else ({}, {})
         # Player 1 could pay a defender the turn before it loses its yard (step 240); the others never can.
         players = [[600 if (k == 1 and t == 239) else 100, y, s] for k, (y, s) in enumerate((ours, a, b, c))]
@@ -136,6 +136,12 @@ with tempfile.TemporaryDirectory() as d:
           and st[1]["ships_at"] == {"100": 1, "200": 1, "300": 2, "end": 2}, st[1])
     check("replay: a yard lost with spawnCost in the bank and no SPAWN counts as a defender affordable",
           (st[0]["yards_lost_affordable"], st[1]["yards_lost_affordable"]) == (0, 1), st)
+    check("replay: bank and cargo at 100/200/300/end",
+          st[1]["bank_at"] == {"100": 100, "200": 100, "300": 100, "end": 100}
+          and st[2]["cargo_at"] == {"100": 30, "200": 30, "300": 30, "end": 30} and st[0]["cargo_at"]["end"] == 0, st)
+    check("replay: ship-turns and halite banked (bank growth plus ships and yards bought)",
+          (st[2]["ship_turns"], st[2]["banked"]) == (320, 0) and st[0]["ship_turns"] == 50 * 2 + 70 + 30 * 2 + 170
+          and (st[0]["banked"], st[1]["banked"]) == (500 + 500, 2 * 500 + 500), st)
     check("replay: an erring player's emptied fleet is no loss",
           (st[3]["ships_lost"], st[3]["yards_lost"]) == (0, 0) and st[3]["ships_at"]["300"] == 0, st[3])
     import gzip
@@ -144,7 +150,8 @@ with tempfile.TemporaryDirectory() as d:
     check("replay: gzipped the same", kp.replay_stats(kp.load_replay(rp + ".gz")) == st)
     r = run("stats", rp + ".gz")
     check("stats prints each seat", r.returncode == 0 and "0     1/1/1/1" in r.stdout and "1     1/1/2/2" in r.stdout
-          and r.stdout.splitlines()[2].split() == ["0", "1/1/1/1", "1/1/0/0", "1", "1", "1", "1", "0"], r.stdout + r.stderr)
+          and r.stdout.splitlines()[2].split() == ["0", "1/1/1/1", "1/1/0/0", "100/100/100/100", "1", "1", "1", "1", "0",
+                                                   "400", "1000"], r.stdout + r.stderr)
 
     # --- summary -------------------------------------------------------------------
     runs = os.path.join(d, "run.jsonl")
@@ -183,7 +190,10 @@ with tempfile.TemporaryDirectory() as d:
           rows.get("d") == ["d", "3", "0.333333", "11.1%", "[0.8,", "65.1]", "2/3", "0", "1", "1", "(100.0%)"], rows)
     check("summary: ships and yards against the best other",
           "mean ships: ours 1.0/1.0/1.0/1.0; best other 1.0/1.0/2.0/2.0" in out
-          and "mean yards: ours 1.0/1.0/0.0/0.0; best other 1.0/1.0/0.0/0.0" in out, out)
+          and "mean yards: ours 1.0/1.0/0.0/0.0; best other 1.0/1.0/0.0/0.0" in out
+          and "mean bank: ours 100/100/100/100; best other 100/100/100/100" in out
+          and "halite banked a game (bank growth plus spending): ours 1,000 over 400 ship-turns (2.50 a ship-turn); "
+              "best other 1,500 over" in out, out)
     check("summary: losses", "ships lost: ours 1 (1.00 a game), best other 0 (0.00 a game)" in out
           and "yards lost: ours 1 (1.00 a game), best other 1 (1.00 a game)" in out
           and "yards lost after step 250: ours 1 (1.00 a game), best other 0 (0.00 a game)" in out, out)
