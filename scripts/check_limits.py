@@ -6,7 +6,12 @@
   - search/'s rooms in order: the core (include/halite/search/*.h, src/*.cpp)
     uses no room, policy/ only the core, model/ the core and policy/,
     planners/ all three; builtin.cpp, the list of built-in planners, is the
-    one core source that sees every room.
+    one core source that sees every room;
+  - Halite III's layers: search3/ and bot3/ include, of the project's
+    headers, only halite3/ (engine3/, search3/, bot3/'s protocol) and search/'s
+    core (halite/search/*.h: its parameters), never a room of search/ nor
+    the Halite IV engine, lab or bot; search3/ never includes bot3/'s
+    halite3/bot/.
 
 Usage: check_limits.py [--root DIR] [--report]
   --root DIR  the repository (default: this script's parent's parent)
@@ -160,6 +165,26 @@ def room_breaches(path, text):
     return breaches
 
 
+HALITE3_LAYERS = ("search3/", "bot3/")
+
+
+def halite3_breaches(path, text):
+    if not path.startswith(HALITE3_LAYERS):
+        return []
+    breaches = []
+    for number, line in enumerate(text.splitlines(), 1):
+        m = re.match(r'\s*#\s*include\s+"([^"]+)"', line)
+        if not m:
+            continue
+        target = m.group(1)
+        core = target.startswith("halite/search/") and "/" not in target[len("halite/search/"):]
+        own = target.startswith("halite3/") and not (path.startswith("search3/") and target.startswith("halite3/bot/"))
+        if not (core or own):
+            breaches.append(f"{path}:{number}: includes {target}: Halite III's layers see halite3/ and "
+                            f"search/'s core only (search3/ not bot3/)")
+    return breaches
+
+
 def check(root, report):
     breaches, notes = [], []
     for path in tracked_files(root):
@@ -181,6 +206,7 @@ def check(root, report):
                 elif report and length > MAX_FUNCTION_LINES // 2:
                     notes.append(f"{path}:{first}: function {name}: {length} lines")
             breaches.extend(room_breaches(path, text))
+            breaches.extend(halite3_breaches(path, text))
     return breaches, notes
 
 
