@@ -262,6 +262,18 @@ Replay parse_replay(const std::string& json_text) {
   return r;
 }
 
+std::vector<PlayerCommands> turn_commands(const State& state, const RecordedFrame& frame) {
+  std::vector<PlayerCommands> out(static_cast<size_t>(state.player_count));
+  for (int p = 0; p < state.player_count; ++p) {
+    if (state.players[p].removed) continue;
+    if (frame.commands[p])
+      out[p].commands = *frame.commands[p];
+    else
+      out[p].bot_error = true;
+  }
+  return out;
+}
+
 Replay read_replay_file(const std::string& path) {
   const std::string bytes = read_replay_bytes(path);
   return within(path, [&] { return parse_replay(bytes); });

@@ -77,22 +77,13 @@ Found compare_cells(const State& s, const RecordedFrame& frame, std::vector<int6
   return {};
 }
 
-// The turn's commands from the frame: a live player missing from them was
-// removed by the reference (a bot error or an invalid command: removed
-// either way before any command applies).
+// The turn's commands from the frame (turn_commands()), once the frame is
+// known to hold none for a removed player.
 Found recorded_commands(const State& s, const RecordedFrame& frame, int turn, std::vector<PlayerCommands>& out) {
-  out.assign(s.player_count, {});
-  for (int p = 0; p < s.player_count; ++p) {
-    const auto& commands = frame.commands[p];
-    if (s.players[p].removed) {
-      if (commands) return diff(turn, p, "commands", "none (removed)", "recorded commands");
-      continue;
-    }
-    if (commands)
-      out[p].commands = *commands;
-    else
-      out[p].bot_error = true;
-  }
+  for (int p = 0; p < s.player_count; ++p)
+    if (s.players[p].removed && frame.commands[p])
+      return diff(turn, p, "commands", "none (removed)", "recorded commands");
+  out = turn_commands(s, frame);
   return {};
 }
 

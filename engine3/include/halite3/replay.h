@@ -79,4 +79,11 @@ bool is_zstd(const std::string& bytes);
 Replay parse_replay(const std::string& json_text);
 Replay read_replay_file(const std::string& path);
 
+// A frame's commands as resolve_turn() takes them in `state` (the state at
+// the start of that turn): a live player missing from the frame was removed
+// by the reference before any command applied, so it is a bot error there;
+// a removed player's entry is empty (the frame must hold none for it: the
+// replay check reports one that does).
+std::vector<PlayerCommands> turn_commands(const State& state, const RecordedFrame& frame);
+
 }  // namespace halite3
