@@ -14,10 +14,11 @@ Sub-commands
   summary  first places with 95% Wilson intervals, mean rank, our bank against
            the best other player's, ERROR/TIMEOUT/INVALID counts, per
            opponent our first-place share in the lineups that hold it and in
-           those that do not (a leave-one-out check), and per game our ships
-           and yards at steps 100, 200, 300 and the end beside the best other
-           player's (the winner, unless we won), ships lost, yards lost and
-           yards lost after step 250 (from the replays)
+           those that do not (a leave-one-out check), and per game our ships,
+           yards, bank and cargo at steps 100, 200, 300 and the end beside the
+           best other player's (the winner, unless we won), the halite brought
+           home a ship-turn, ships lost by cause, yards lost and yards lost
+           after step 250 (from the replays)
   compare  BASE.jsonl NEW.jsonl: the paired difference, game by game (same
            seed, lineup and seats), of our margin over the best other player
            and of our bank, with a 95% confidence interval (the pairing and
@@ -230,8 +231,8 @@ def replay_stats(replay, checkpoints=CHECKPOINTS, late_step=LATE_STEP):
     (gone at a later step), yards lost while a defender was affordable (the bank held spawnCost and
     the yard was given no SPAWN: a fresh ship on it would have traded with the attacker), ship-turns
     (the fleet's size summed over the steps) and halite banked (the bank's growth plus what was spent
-    on ships and yards: what the fleet brought home). A player whose status turns
-    ERROR/TIMEOUT/INVALID (the env empties it) loses nothing by that."""
+    on ships and yards: what the fleet brought home), and the ships lost by cause (lost_cause()). A
+    player whose status turns ERROR/TIMEOUT/INVALID (the env empties it) loses nothing by that."""
     steps = replay["steps"]
     n = len(steps[0][0]["observation"]["players"])
     configuration = replay.get("configuration") or {}
@@ -241,7 +242,8 @@ def replay_stats(replay, checkpoints=CHECKPOINTS, late_step=LATE_STEP):
     for p in range(n):
         out.append({"ships_at": {}, "yards_at": {}, "bank_at": {}, "cargo_at": {}, "ships_lost": 0, "yards_lost": 0,
                     "yards_lost_late": 0, "yards_lost_affordable": 0, "ships_built": 0, "ship_turns": 0,
-                    "banked": 0})
+                    "banked": 0, "lost_by": dict.fromkeys(LOSS_CAUSES, 0)})
+    size = int(configuration.get("size", 21))
     last = len(steps) - 1
     try:
         for t, step in enumerate(steps):
@@ -268,7 +270,10 @@ def replay_stats(replay, checkpoints=CHECKPOINTS, late_step=LATE_STEP):
                 out[p]["ship_turns"] += len(ships)
                 out[p]["banked"] += (next_bank - bank + spawn_cost * built
                                      + convert_cost * sum(1 for y in next_yards if y not in yards))
-                out[p]["ships_lost"] += sum(1 for s in ships if s not in next_ships and actions.get(s) != "CONVERT")
+                for sid in ships:
+                    if sid not in next_ships and actions.get(sid) != "CONVERT":
+                        out[p]["ships_lost"] += 1
+                        out[p]["lost_by"][lost_cause(step_ends(following, players, size), p, sid)] += 1
                 lost = [y for y in yards if y not in next_yards]
                 gone = len(lost)
                 out[p]["yards_lost"] += gone
@@ -279,6 +284,43 @@ def replay_stats(replay, checkpoints=CHECKPOINTS, late_step=LATE_STEP):
     except (KeyError, IndexError, TypeError, ValueError, AttributeError) as e:
         raise InputError(f"not a Halite replay: step {t}: {e!r}")
     return out
+
+
+# Why a ship was lost (its end cell this turn, the cargo it carried): "trade" an enemy ship of equal
+# cargo ended there too (both sink: empty for empty, mostly); "caught" a lighter enemy ship did (it
+# survives and takes the cargo); "home" another of its own ships did, on an own yard (the cargo is
+# banked: the last turns' crash home); "own" another of its own did elsewhere; "yard" the cell holds
+# an enemy yard (a yard's spawn, or one an attacker sits on); "other" none of these.
+LOSS_CAUSES = ("trade", "caught", "home", "own", "yard", "other")
+
+
+def step_ends(following, players, size):
+    """Each ship's end cell this turn and cargo, by player: [(ship id, end cell, cargo), ...]; and each
+    player's yard cells (before and after the turn)."""
+    ends, yards = [], []
+    for p, (_, p_yards, p_ships) in enumerate(players):
+        actions = following[p].get("action") or {} if p < len(following) else {}
+        ends.append([(sid, replay_reader.destination(cell, actions.get(sid), size), cargo)
+                     for sid, (cell, cargo) in p_ships.items()])
+        next_yards = following[0]["observation"]["players"][p][1]
+        yards.append(set(p_yards.values()) | set(next_yards.values()))
+    return ends, yards
+
+
+def lost_cause(ends_and_yards, p, sid):
+    """The LOSS_CAUSES entry of player p's ship sid, lost this turn."""
+    ends, yards = ends_and_yards
+    end, cargo = next((e, c) for s, e, c in ends[p] if s == sid)
+    if any(e == end for s, e, _ in ends[p] if s != sid):
+        return "home" if end in yards[p] else "own"
+    enemies = [c for q in range(len(ends)) if q != p for _, e, c in ends[q] if e == end]
+    if enemies and min(enemies) < cargo:
+        return "caught"
+    if enemies and min(enemies) == cargo:
+        return "trade"
+    if any(end in yards[q] for q in range(len(yards)) if q != p):
+        return "yard"
+    return "other"
 
 
 def best_other(rewards, me):
@@ -676,6 +718,11 @@ def summarize(paths, agent, per_game=True, out=sys.stdout):
                     turns = _mean([pair[side]["ship_turns"] for pair in with_yield])
                     return f"{_f(banked)} over {_f(turns)} ship-turns ({banked / turns:.2f} a ship-turn)"
                 w(f"  halite banked a game (bank growth plus spending): ours {fleet(0)}; best other {fleet(1)}\n")
+            for side, who in ((0, "ours"), (1, "best other")):
+                counts = {cause: _mean([gs[(me, b)[side]].get("lost_by", {}).get(cause, 0)
+                                        for r, me, b, rk, gs in have]) for cause in LOSS_CAUSES}
+                w(f"  ships lost a game by cause ({who}): "
+                  + ", ".join(f"{cause} {counts[cause]:.1f}" for cause in LOSS_CAUSES) + "\n")
             for what, label in (("ships_lost", "ships lost"), ("yards_lost", "yards lost"),
                                 ("yards_lost_late", f"yards lost after step {LATE_STEP}"),
                                 ("yards_lost_affordable", "yards lost with a defender affordable")):
@@ -796,10 +843,11 @@ def cmd_stats(args):
                  "/".join(str(s["yards_at"].get(c, "-")) for c in cols),
                  "/".join(str(s["bank_at"].get(c, "-")) for c in cols),
                  s["ships_built"], s["ships_lost"], s["yards_lost"], s["yards_lost_late"],
-                 s["yards_lost_affordable"], s["ship_turns"], s["banked"]] for p, s in enumerate(st)]
+                 s["yards_lost_affordable"], s["ship_turns"], s["banked"],
+                 "/".join(str(s["lost_by"][cause]) for cause in LOSS_CAUSES)] for p, s in enumerate(st)]
         print(_table(["seat", "ships " + "/".join(cols), "yards " + "/".join(cols), "bank " + "/".join(cols),
                       "ships_built", "ships_lost", "yards_lost", f"yards_lost>{LATE_STEP}", "yards_lost_affordable",
-                      "ship_turns", "banked"], rows))
+                      "ship_turns", "banked", "lost_by " + "/".join(LOSS_CAUSES)], rows))
     return 0
 
 
@@ -884,7 +932,8 @@ def build_parser():
 
     t = sub.add_parser("stats", help="per-game figures of replay files",
                        description="For each replay (Kaggle JSON, or .json.gz): per seat ships and yards at steps "
-                                   "100/200/300/end, ships built, ships lost, yards lost, yards lost after 250.")
+                                   "100/200/300/end, ships built, ships lost, yards lost, yards lost after 250, "
+                                   "ship-turns, halite banked, ships lost by cause.")
     t.add_argument("replays", nargs="+")
     t.set_defaults(func=cmd_stats)
 

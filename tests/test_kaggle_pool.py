@@ -114,6 +114,24 @@ def make_replay(path, last=320):
         json.dump({"configuration": {"size": 21, "episodeSteps": 400}, "steps": steps}, f)
 
 
+def make_losses_replay(path):
+    """One turn on a 5x5 board, in which every ship of seat 0 is lost, one for each cause: a (0 -> 1) meets
+    the empty enemy e1 (trade); b (cargo 50) stays and the empty e2 arrives (caught); c and d meet away from
+    a yard (own); f and g meet on their own yard at 12 (home); h moves onto the enemy yard at 24 (yard); k
+    vanishes alone (other)."""
+    ours = {"a": [0, 0], "b": [10, 50], "c": [20, 0], "d": [22, 0], "f": [7, 0], "g": [17, 0], "h": [23, 0],
+            "k": [4, 0]}
+    before = [[0, {"y0": 12}, ours], [0, {"ey": 24}, {"e1": [1, 0], "e2": [11, 0]}]]
+    after = [[0, {"y0": 12}, {}], [0, {"ey": 24}, {"e2": [10, 50]}]]
+    steps = [[{"observation": {"step": 0, "players": before, "halite": [0] * 25}, "action": {}, "status": "ACTIVE"},
+              {"observation": {}, "action": {}, "status": "ACTIVE"}],
+             [{"observation": {"step": 1, "players": after, "halite": [0] * 25}, "status": "ACTIVE",
+               "action": {"a": "EAST", "c": "EAST", "d": "WEST", "f": "SOUTH", "g": "NORTH", "h": "EAST"}},
+              {"observation": {}, "action": {"e2": "WEST"}, "status": "ACTIVE"}]]
+    with open(path, "w") as f:
+        json.dump({"configuration": {"size": 5, "episodeSteps": 400}, "steps": steps}, f)
+
+
 def record(seed, seats, rewards, statuses=None, **extra):
     r = {"game_id": f"4p|{','.join(seats)}|seed{seed}", "format": "4p", "seed": seed, "seats": seats,
          "rewards": rewards, "statuses": statuses or ["DONE"] * len(seats)}
@@ -142,8 +160,16 @@ with tempfile.TemporaryDirectory() as d:
     check("replay: ship-turns and halite banked (bank growth plus ships and yards bought)",
           (st[2]["ship_turns"], st[2]["banked"]) == (320, 0) and st[0]["ship_turns"] == 50 * 2 + 70 + 30 * 2 + 170
           and (st[0]["banked"], st[1]["banked"]) == (500 + 500, 2 * 500 + 500), st)
+    check("replay: a ship sunk with no other there is lost to no known cause",
+          st[0]["lost_by"] == {"trade": 0, "caught": 0, "home": 0, "own": 0, "yard": 0, "other": 1}, st[0])
     check("replay: an erring player's emptied fleet is no loss",
           (st[3]["ships_lost"], st[3]["yards_lost"]) == (0, 0) and st[3]["ships_at"]["300"] == 0, st[3])
+    losses = os.path.join(d, "losses.json")
+    make_losses_replay(losses)
+    lost = kp.replay_stats(kp.load_replay(losses))
+    check("replay: ships lost by cause (trade, caught, home, own, yard, other)",
+          lost[0]["lost_by"] == {"trade": 1, "caught": 1, "home": 2, "own": 2, "yard": 1, "other": 1}
+          and lost[0]["ships_lost"] == 8 and lost[1]["lost_by"]["trade"] == 1 and lost[1]["ships_lost"] == 1, lost)
     import gzip
     with open(rp, "rb") as src, gzip.open(rp + ".gz", "wb") as dst:
         dst.write(src.read())
@@ -151,7 +177,7 @@ with tempfile.TemporaryDirectory() as d:
     r = run("stats", rp + ".gz")
     check("stats prints each seat", r.returncode == 0 and "0     1/1/1/1" in r.stdout and "1     1/1/2/2" in r.stdout
           and r.stdout.splitlines()[2].split() == ["0", "1/1/1/1", "1/1/0/0", "100/100/100/100", "1", "1", "1", "1", "0",
-                                                   "400", "1000"], r.stdout + r.stderr)
+                                                   "400", "1000", "0/0/0/0/0/1"], r.stdout + r.stderr)
 
     # --- summary -------------------------------------------------------------------
     runs = os.path.join(d, "run.jsonl")
@@ -194,6 +220,8 @@ with tempfile.TemporaryDirectory() as d:
           and "mean bank: ours 100/100/100/100; best other 100/100/100/100" in out
           and "halite banked a game (bank growth plus spending): ours 1,000 over 400 ship-turns (2.50 a ship-turn); "
               "best other 1,500 over" in out, out)
+    check("summary: losses by cause",
+          "ships lost a game by cause (ours): trade 0.0, caught 0.0, home 0.0, own 0.0, yard 0.0, other 1.0" in out, out)
     check("summary: losses", "ships lost: ours 1 (1.00 a game), best other 0 (0.00 a game)" in out
           and "yards lost: ours 1 (1.00 a game), best other 1 (1.00 a game)" in out
           and "yards lost after step 250: ours 1 (1.00 a game), best other 0 (0.00 a game)" in out, out)
