@@ -10,37 +10,18 @@
 
 namespace halite::search {
 
-namespace {
-
-// Whether a field of this type takes whole numbers only (int, bool).
-template <class T>
-constexpr bool kWhole = !std::is_same_v<T, double>;
-
-// A parameter's value as its field's type.
-template <class T>
-T read(const Params& p, const std::string& name) {
-  if constexpr (std::is_same_v<T, double>)
-    return p.get(name);
-  else if constexpr (std::is_same_v<T, bool>)
-    return p.get_int(name) != 0;
-  else
-    return p.get_int(name);
-}
-
-}  // namespace
-
 std::vector<ParamSpec> fleet_specs() {
 #define HALITE_FLEET_SPEC(type, name, default_value, min, max, help) \
-  {#name, default_value, min, max, help, kWhole<type>},
+  {#name, default_value, min, max, help, kWholeParam<type>},
 #define HALITE_FLEET_FIXED_SPEC(type, name, default_value, min, max, help) \
-  {#name, default_value, min, max, help, kWhole<type>, /*tunable=*/false},
+  {#name, default_value, min, max, help, kWholeParam<type>, /*tunable=*/false},
 #define HALITE_FLEET_KNOWN_SPEC(name, max)                    \
   {"known_" #name,                                            \
    -1,                                                        \
    -1,                                                        \
    max,                                                       \
    #name " once every opponent is predicted (-1: unchanged)", \
-   kWhole<decltype(FleetParams::name)>},
+   kWholeParam<decltype(FleetParams::name)>},
   return {HALITE_FLEET_PARAMS(HALITE_FLEET_SPEC, HALITE_FLEET_FIXED_SPEC)
               HALITE_FLEET_KNOWN_PARAMS(HALITE_FLEET_KNOWN_SPEC)};
 #undef HALITE_FLEET_SPEC
@@ -50,8 +31,8 @@ std::vector<ParamSpec> fleet_specs() {
 
 FleetParams FleetParams::from(const Params& p) {
   FleetParams f;
-#define HALITE_FLEET_READ(type, name, default_value, min, max, help) f.name = read<type>(p, #name);
-#define HALITE_FLEET_KNOWN_READ(name, max) f.known_##name = read<decltype(f.name)>(p, "known_" #name);
+#define HALITE_FLEET_READ(type, name, default_value, min, max, help) f.name = p.get_as<type>(#name);
+#define HALITE_FLEET_KNOWN_READ(name, max) f.known_##name = p.get_as<decltype(f.name)>("known_" #name);
   HALITE_FLEET_PARAMS(HALITE_FLEET_READ, HALITE_FLEET_READ)
   HALITE_FLEET_KNOWN_PARAMS(HALITE_FLEET_KNOWN_READ)
 #undef HALITE_FLEET_READ

@@ -9,6 +9,7 @@
 #include <nlohmann/json_fwd.hpp>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace halite::search {
@@ -31,6 +32,11 @@ struct ParamSpec {
 // double (what `name=value` lists written for a later run need).
 std::string format_number(double v, int significant = 10);
 
+// Whether a parameter read into a field of type T takes whole numbers only
+// (int, bool): what a table of fields declares as ParamSpec::integer.
+template <class T>
+inline constexpr bool kWholeParam = !std::is_same_v<T, double>;
+
 class ParamError : public std::invalid_argument {
  public:
   using std::invalid_argument::invalid_argument;
@@ -47,6 +53,16 @@ class Params {
   const std::vector<ParamSpec>& specs() const { return specs_; }
   double get(const std::string& name) const;  // throws ParamError if undeclared
   int get_int(const std::string& name) const { return static_cast<int>(get(name)); }
+  // The value as a field of type T (double, int or bool: nonzero is true).
+  template <class T>
+  T get_as(const std::string& name) const {
+    if constexpr (std::is_same_v<T, double>)
+      return get(name);
+    else if constexpr (std::is_same_v<T, bool>)
+      return get_int(name) != 0;
+    else
+      return get_int(name);
+  }
   void set(const std::string& name, double value);  // range- and type-checked
   // "name=value"
   void set_from_string(const std::string& assignment);
