@@ -2,7 +2,8 @@
 // 40x40, 2 and 4 players, from scripts/halite3/reference.sh; in those of
 // seeds 4, 8, 12 and 16 a seat sends two commands for one ship, garbage or a
 // dropoff it cannot pay for, or crashes, is removed, and some games end
-// early) reproduce exactly; broken files are reported, never crash.
+// early) reproduce exactly, their starts the maps generated for their seeds;
+// broken files are reported, never crash.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -120,6 +121,45 @@ TEST_CASE("halite3: a changed record is reported at the turn, player and field t
   }
 }
 
+TEST_CASE("halite3: the check reports the first difference from the generated start", "[halite3][replay][mapgen]") {
+  Replay replay = read_replay_file(kDir + "/32-2p-seed1.hlt");
+  REQUIRE(replay.map_seed == 1u);
+  CHECK(check_replay(replay).map_generated);
+  SECTION("a cell") {
+    replay.halite[5 * 32 + 7] += 1;
+    const auto d = check_replay(replay).difference;
+    REQUIRE(d);
+    CHECK(d->str() == "turn 0, halite at (7,5) from map_generator_seed 1: expected " +
+                          std::to_string(replay.halite[5 * 32 + 7]) + ", got " +
+                          std::to_string(replay.halite[5 * 32 + 7] - 1));
+  }
+  SECTION("another seed") {
+    replay.map_seed = 2;
+    const auto d = check_replay(replay).difference;
+    REQUIRE(d);
+    CHECK(d->turn == 0);
+    CHECK_THAT(d->field, Catch::StartsWith("halite at (0,0) from map_generator_seed 2"));
+  }
+  SECTION("a shipyard") {
+    std::swap(replay.shipyards[0], replay.shipyards[1]);
+    const auto d = check_replay(replay).difference;
+    REQUIRE(d);
+    CHECK(d->str() == "turn 0, player 0, shipyard from map_generator_seed 1: expected (23,16), got (8,16)");
+  }
+  SECTION("a start the generator cannot make") {
+    replay.width = 33;
+    const auto d = check_replay(replay).difference;
+    REQUIRE(d);
+    CHECK_THAT(d->got, Catch::Contains("map width 33"));
+  }
+  SECTION("no seed recorded: the start is not checked") {
+    replay.map_seed.reset();
+    const ReplayCheckResult r = check_replay(replay);
+    CHECK(r.ok());
+    CHECK_FALSE(r.map_generated);
+  }
+}
+
 TEST_CASE("halite3: truncated, garbage and incomplete replays give errors naming what is wrong", "[halite3][replay]") {
   const TempDir dir("halite3_bad");
   const std::string good = read_bytes(kDir + "/40-2p-seed4.hlt");
@@ -150,6 +190,8 @@ TEST_CASE("halite3: truncated, garbage and incomplete replays give errors naming
   CHECK_THAT(broken("\"direction\":\"", "\"direction\":\"q"), Catch::Contains("bad move direction"));
   CHECK_THAT(broken("\"production_map\"", "\"production_mop\""), Catch::Contains("missing \"production_map\""));
   CHECK_THAT(broken("\"width\":40", "\"width\":400"), Catch::Contains("map size 400x40 not supported"));
+  CHECK_THAT(broken("\"map_generator_seed\":4", "\"map_generator_seed\":-4"),
+             Catch::Contains("map_generator_seed -4 is not a 32-bit unsigned integer"));
   CHECK_THAT(read_error(dir, json.substr(0, json.size() - 10)), Catch::Contains("not JSON"));
   // A file that does not exist.
   CHECK_THROWS_WITH(read_replay_file(dir.file("missing.hlt")), Catch::Contains("cannot open"));
@@ -161,7 +203,8 @@ TEST_CASE("halite replay-check reads .hlt files and reports like for Halite IV",
   for (const std::string& path : paths) args += " " + path;
   const ToolRun ok = run_halite("replay-check" + args);
   CHECK(ok.status == 0);
-  CHECK_THAT(ok.output, Catch::Contains("OK, Halite III, 400 turns, 2 players, 32x32"));
+  CHECK_THAT(ok.output,
+             Catch::Contains("OK, Halite III, 400 turns, 2 players, 32x32, starting map matches map_generator_seed"));
   CHECK_THAT(ok.output, Catch::Contains(std::to_string(paths.size()) + " of " + std::to_string(paths.size()) +
                                         " files reproduce exactly"));
   // A zstd file under another name is still recognised; a broken one is an ERROR line.

@@ -41,8 +41,9 @@ bool check_halite3(const std::string& path, bool quiet) {
     return false;
   }
   if (!quiet)
-    std::printf("%s: OK, Halite III, %d turns, %d players, %dx%d\n", path.c_str(), r.turns, replay.players(),
-                replay.width, replay.height);
+    std::printf("%s: OK, Halite III, %d turns, %d players, %dx%d%s\n", path.c_str(), r.turns, replay.players(),
+                replay.width, replay.height,
+                r.map_generated ? ", starting map matches map_generator_seed" : ", no map_generator_seed recorded");
   return true;
 }
 
@@ -76,7 +77,9 @@ HALITE_COMMAND(Command{"replay-check", "replay recorded games through the engine
                        "Halite III replays (.hlt files, or any file that is zstd data) are replayed by\n"
                        "the Halite III engine from their initial map with each frame's recorded commands\n"
                        "(a player missing from them was removed that turn), comparing every ship, bank,\n"
-                       "deposit and cell each turn, the turn the game ends and the final ranks.\n\n"
+                       "deposit and cell each turn, the turn the game ends and the final ranks. Files\n"
+                       "that record map_generator_seed (all the official engine writes) first have their\n"
+                       "initial map and shipyards checked against the map generator.\n\n"
                        "Prints, per file, OK with its state (or turn) count or the first difference\n"
                        "(step or turn, player, field, expected, got). Exit status 0 only if every file\n"
                        "matches.\n\n"

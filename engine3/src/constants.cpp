@@ -64,6 +64,11 @@ Constants constants_from_json(const nlohmann::json& json) {
   c.inspiration_radius = field<int64_t>(json, "INSPIRATION_RADIUS");
   c.inspiration_ship_count = field<int64_t>(json, "INSPIRATION_SHIP_COUNT");
   c.capture_enabled = field<bool>(json, "CAPTURE_ENABLED");
+  c.min_cell_production = field<int64_t>(json, "MIN_CELL_PRODUCTION");
+  c.max_cell_production = field<int64_t>(json, "MAX_CELL_PRODUCTION");
+  c.persistence = field<double>(json, "PERSISTENCE");
+  c.factor_exp_1 = field<double>(json, "FACTOR_EXP_1");
+  c.factor_exp_2 = field<double>(json, "FACTOR_EXP_2");
   if (c.strict_errors)
     throw std::runtime_error("GAME_CONSTANTS: STRICT_ERRORS is true; strict error checking is not implemented");
   if (c.capture_enabled)
@@ -83,6 +88,11 @@ Constants constants_from_json(const nlohmann::json& json) {
     throw std::runtime_error("GAME_CONSTANTS: MAX_ENERGY or INSPIRATION_RADIUS out of range");
   if (!(c.inspired_bonus_multiplier >= 0 && c.inspired_bonus_multiplier <= 1000))
     throw std::runtime_error("GAME_CONSTANTS: INSPIRED_BONUS_MULTIPLIER out of range");
+  // The generator scales the map so its richest cell holds at most
+  // max_cell_production, which must fit a cell; the powers and weights are
+  // checked where a map is generated (mapgen.cpp).
+  if (c.min_cell_production < 0 || c.min_cell_production > c.max_cell_production || c.max_cell_production > kLarge)
+    throw std::runtime_error("GAME_CONSTANTS: MIN_CELL_PRODUCTION or MAX_CELL_PRODUCTION out of range");
   return c;
 }
 

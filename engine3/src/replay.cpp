@@ -246,6 +246,12 @@ Replay parse_replay(const std::string& json_text) {
     parse_map(at(json, "production_map"), r);
     return 0;
   });
+  if (json.contains("map_generator_seed")) {
+    const int64_t seed = within("map_generator_seed", [&] { return integer(json, "map_generator_seed"); });
+    if (seed < 0 || seed > UINT32_MAX)
+      throw ReplayError("map_generator_seed " + std::to_string(seed) + " is not a 32-bit unsigned integer");
+    r.map_seed = static_cast<uint32_t>(seed);
+  }
   within("players", [&] {
     parse_players(at(json, "players"), r);
     return 0;

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <array>
+#include <stdexcept>
+
+#include "halite3/mapgen.h"
 
 namespace halite3 {
 
@@ -127,6 +130,31 @@ Found compare_results(const Replay& replay, const State& s, const BankHistory& h
   return {};
 }
 
+std::string cell_text(int width, int cell) {
+  return "(" + std::to_string(cell % width) + "," + std::to_string(cell / width) + ")";
+}
+
+// The recorded start against the map generated from its seed, size and
+// player count with its constants.
+Found compare_generated_start(const Replay& replay) {
+  const std::string from = "from map_generator_seed " + std::to_string(*replay.map_seed);
+  GeneratedMap map;
+  try {
+    map = generate_map(*replay.map_seed, replay.width, replay.height, replay.players(), replay.constants);
+  } catch (const std::invalid_argument& e) {
+    return diff(0, -1, "map " + from, "the recorded map", std::string("none: ") + e.what());
+  }
+  for (int p = 0; p < replay.players(); ++p)
+    if (map.shipyards[p] != replay.shipyards[p])
+      return diff(0, p, "shipyard " + from, cell_text(replay.width, replay.shipyards[p]),
+                  cell_text(replay.width, map.shipyards[p]));
+  for (size_t c = 0; c < map.halite.size(); ++c)
+    if (map.halite[c] != replay.halite[c])
+      return diff(0, -1, "halite at " + cell_text(replay.width, static_cast<int>(c)) + " " + from,
+                  std::to_string(replay.halite[c]), std::to_string(map.halite[c]));
+  return {};
+}
+
 Found check(const Replay& replay, int& turns) {
   const Constants& constants = replay.constants;
   State s = initial_state(constants, replay.width, replay.height, replay.halite, replay.shipyards);
@@ -174,6 +202,11 @@ Found check(const Replay& replay, int& turns) {
 
 ReplayCheckResult check_replay(const Replay& replay) {
   ReplayCheckResult result;
+  if (replay.map_seed) {
+    result.map_generated = true;
+    result.difference = compare_generated_start(replay);
+    if (result.difference) return result;
+  }
   result.difference = check(replay, result.turns);
   return result;
 }

@@ -34,6 +34,15 @@ struct Constants {
   int64_t inspiration_radius = 4;      // Manhattan distance on the torus
   int64_t inspiration_ship_count = 2;  // enemy ships within the radius that inspire
   bool capture_enabled = false;        // not supported: from_json rejects it
+  // The map generator's (mapgen.h): the richest cell of a new map holds a
+  // value drawn from min..max_cell_production; the noise's octaves are
+  // weighted by powers of persistence; factor_exp_1 and factor_exp_2 are the
+  // powers the noise is raised to before and after the octaves are summed.
+  int64_t min_cell_production = 900;
+  int64_t max_cell_production = 1000;
+  double persistence = 0.7;
+  double factor_exp_1 = 2;
+  double factor_exp_2 = 2;
 
   // The defaults of Constants.hpp, with max_turns for a width x height map.
   static Constants for_map(int width, int height);

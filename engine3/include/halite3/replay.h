@@ -68,6 +68,7 @@ struct Replay {
   std::vector<RecordedFrame> frames;
   std::vector<RecordedPlayerResult> results;
   int64_t number_turns = 0;
+  std::optional<uint32_t> map_seed;  // map_generator_seed, when recorded (the reference always records it)
   int players() const { return static_cast<int>(shipyards.size()); }
 };
 

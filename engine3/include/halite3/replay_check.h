@@ -11,6 +11,11 @@
 // game ends, and the final ranks, last turns alive and banks of the game
 // statistics. The record keeps only commands the reference accepted, so
 // the engine's own validation must accept every one of them too.
+//
+// A replay that records map_generator_seed also has its start checked
+// against the generator (mapgen.h) before the first turn: every player's
+// shipyard, then every cell of the initial map, the first difference
+// reported at turn 0 (a shipyard with its player, a cell with its x and y).
 #pragma once
 
 #include <optional>
@@ -30,7 +35,8 @@ struct Difference {
 };
 
 struct ReplayCheckResult {
-  int turns = 0;  // turns resolved and compared
+  int turns = 0;               // turns resolved and compared
+  bool map_generated = false;  // the start was generated from map_generator_seed and compared
   std::optional<Difference> difference;
   bool ok() const { return !difference; }
 };
