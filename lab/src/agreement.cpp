@@ -18,13 +18,13 @@ static_assert(static_cast<int>(Action::None) == 0 && static_cast<int>(Action::No
               static_cast<int>(Action::South) == 2 && static_cast<int>(Action::East) == 3 &&
               static_cast<int>(Action::West) == 4 && static_cast<int>(Action::Convert) == 5);
 
+}  // namespace
+
 bool enemy_ship_near(const State& s, const search::Geometry& geo, const Ship& ship) {
   for (const Ship& other : s.ships())
     if (other.owner != ship.owner && geo.dist(other.cell, ship.cell) <= kContactRadius) return true;
   return false;
 }
-
-}  // namespace
 
 double Agreement::stay_rate() const {
   const AgreementTally& all = ship(ShipClass::All);

@@ -162,6 +162,9 @@ void NpzWriter::add_npy(const std::string& name, const std::string& descr, const
 void NpzWriter::add(const std::string& name, std::span<const float> data, const std::vector<size_t>& shape) {
   add_npy(name, "<f4", shape, data.data(), data.size_bytes(), data.size());
 }
+void NpzWriter::add(const std::string& name, std::span<const double> data, const std::vector<size_t>& shape) {
+  add_npy(name, "<f8", shape, data.data(), data.size_bytes(), data.size());
+}
 void NpzWriter::add(const std::string& name, std::span<const int8_t> data, const std::vector<size_t>& shape) {
   add_npy(name, "|i1", shape, data.data(), data.size_bytes(), data.size());
 }

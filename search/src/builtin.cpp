@@ -3,6 +3,7 @@
 #include "halite/search/planners/beam.h"
 #include "halite/search/planners/fleet_planner.h"
 #include "halite/search/planners/mcts.h"
+#include "halite/search/planners/move_model_planner.h"
 #include "halite/search/planners/paired.h"
 #include "halite/search/planners/simple.h"
 #include "halite/search/planners/smitsimax.h"
@@ -20,6 +21,7 @@ std::vector<PlannerInfo> builtin_planners() {
   v.push_back(smitsimax_planner_info());
   v.push_back(beam_planner_info());
   v.push_back(mcts_planner_info());
+  v.push_back(move_model_planner_info());
   return v;
 }
 

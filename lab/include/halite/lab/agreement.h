@@ -22,6 +22,7 @@
 
 #include "halite/json_codec.h"
 #include "halite/lab/match.h"
+#include "halite/search/geometry.h"
 #include "halite/search/planner.h"
 
 namespace halite::lab {
@@ -55,6 +56,8 @@ extern const char* const kShipClassNames[kShipClasses];
 
 // Two moves: the reach of one turn for both ships, where collisions are decided.
 inline constexpr int kContactRadius = 2;
+// Whether an enemy ship is within kContactRadius moves of `ship`.
+bool enemy_ship_near(const State& s, const search::Geometry& geo, const Ship& ship);
 
 struct Agreement {
   std::array<AgreementTally, kShipClasses> ships{};

@@ -28,6 +28,7 @@ class NpzWriter {
 
   // `data.size()` must equal the product of `shape`.
   void add(const std::string& name, std::span<const float> data, const std::vector<size_t>& shape);
+  void add(const std::string& name, std::span<const double> data, const std::vector<size_t>& shape);
   void add(const std::string& name, std::span<const int8_t> data, const std::vector<size_t>& shape);
   void add(const std::string& name, std::span<const int32_t> data, const std::vector<size_t>& shape);
   // A 1-D array of unicode strings (numpy dtype '<U<longest>'); UTF-8 in.
