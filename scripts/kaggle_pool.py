@@ -259,6 +259,7 @@ def replay_stats(replay, checkpoints=CHECKPOINTS, late_step=LATE_STEP):
             if t == last:
                 break
             following = steps[t + 1]
+            ends = None  # every ship's end cell this turn, worked out once, at the turn's first loss
             for p in range(n):
                 if following[p].get("status") in BAD_STATUSES:
                     continue
@@ -273,7 +274,8 @@ def replay_stats(replay, checkpoints=CHECKPOINTS, late_step=LATE_STEP):
                 for sid in ships:
                     if sid not in next_ships and actions.get(sid) != "CONVERT":
                         out[p]["ships_lost"] += 1
-                        out[p]["lost_by"][lost_cause(step_ends(following, players, size), p, sid)] += 1
+                        ends = ends or step_ends(following, players, size)
+                        out[p]["lost_by"][lost_cause(ends, p, sid)] += 1
                 lost = [y for y in yards if y not in next_yards]
                 gone = len(lost)
                 out[p]["yards_lost"] += gone
