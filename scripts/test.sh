@@ -58,5 +58,5 @@ cmake --build build-fuzz -j "$jobs" --target halite_fuzz_replay halite_fuzz_conf
       halite_fuzz_actions halite_fuzz_bot_lines halite_fuzz_halite3_replay
 phase "fuzzers"
 rm -rf build-fuzz/run
-bash fuzz/run.sh build-fuzz build-fuzz/run "${HALITE_FUZZ_SECONDS:-10}"
+bash fuzz/run.sh build-fuzz build-fuzz/run "${HALITE_FUZZ_SECONDS:-5}"
 phase "done"
