@@ -68,7 +68,7 @@ int run(const std::vector<std::string>& args) {
     auto it = specs.find(players);
     if (it == specs.end()) it = specs.emplace(players, parse_player_spec(text, players)).first;
     const lab::PlayerSpec& spec = it->second;
-    auto planner = search::make_planner(spec.planner, spec.overrides, spec.seed ? *spec.seed : seed);
+    auto planner = spec.make(seed);
     lab::Agreement a;
     try {
       a = lab::replay_agreement(replay, player, *planner, budget, per_turn != nullptr);

@@ -146,8 +146,7 @@ int run_planner(const Flags& flags) {
   auto recorder = std::make_unique<RecordingPlanner>(search::make_planner(name, params, seed));
   std::vector<std::unique_ptr<search::Planner>> owned;
   std::vector<search::Planner*> seats;
-  for (size_t i = 0; i < opponents.size(); ++i)
-    owned.push_back(search::make_planner(opponents[i].planner, opponents[i].overrides, seed * 7919 + i + 1));
+  for (size_t i = 0; i < opponents.size(); ++i) owned.push_back(opponents[i].make(seed * 7919 + i + 1));
   for (size_t i = 0, o = 0; i < opponents.size() + 1; ++i)
     seats.push_back(static_cast<int>(i) == seat ? recorder.get() : owned[o++].get());
   const lab::MatchResult result = lab::play_match(seats, mo);

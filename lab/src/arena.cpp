@@ -17,6 +17,7 @@ namespace halite::lab {
 namespace {
 
 constexpr std::string_view kSeedKey = "seed=";
+constexpr std::string_view kBlindKey = "blind";
 // Planner seeds as halite_bot --seed takes them (a JSON-safe integer).
 constexpr unsigned long long kMaxSeed = 9007199254740991ull;
 // The arena keeps turn times to 10 us: a JSONL record then holds each in a
@@ -52,6 +53,8 @@ PlayerSpec PlayerSpec::parse(const std::string& text) {
           throw search::ParamError("player '" + text + "': seed takes an integer from 0 to " +
                                    std::to_string(kMaxSeed) + ", got '" + value + "'");
         spec.seed = seed;
+      } else if (item == kBlindKey) {
+        spec.blind = true;
       } else if (!item.empty()) {
         spec.overrides.push_back(item);
       }
@@ -63,6 +66,14 @@ PlayerSpec PlayerSpec::parse(const std::string& text) {
   return spec;
 }
 
+std::unique_ptr<search::Planner> PlayerSpec::make(uint64_t seed) const {
+  search::Params params = search::default_params(planner);
+  for (const std::string& o : overrides) params.set_from_string(o);
+  search::PlannerSetup setup{this->seed ? *this->seed : seed,
+                             blind ? std::vector<search::ModelKind>{} : search::registered_opponent_models()};
+  return search::make_planner(planner, params, setup);
+}
+
 const std::vector<Agent*>& GameSeats::seat(const std::vector<const PlayerSpec*>& specs,
                                            const std::function<uint64_t(int seat)>& planner_seed) {
   agents_.clear();
@@ -72,7 +83,7 @@ const std::vector<Agent*>& GameSeats::seat(const std::vector<const PlayerSpec*>&
   for (int s = 0; s < static_cast<int>(specs.size()); ++s) {
     const PlayerSpec& spec = *specs[s];
     if (spec.python_file.empty()) {
-      planners_.push_back(search::make_planner(spec.planner, spec.overrides, spec.seed ? *spec.seed : planner_seed(s)));
+      planners_.push_back(spec.make(planner_seed(s)));
       planner_agents_.push_back(std::make_unique<PlannerAgent>(*planners_.back(), budget_, trace_));
       agents_.push_back(planner_agents_.back().get());
       continue;
@@ -327,6 +338,7 @@ nlohmann::json arena_context(const ArenaOptions& o) {
     nlohmann::json player = {
         {"label", p.label}, {"planner", p.planner}, {"overrides", p.overrides}, {"python_file", p.python_file}};
     if (p.seed) player["seed"] = *p.seed;
+    if (p.blind) player["blind"] = true;
     players.push_back(player);
   }
   return {{"players", players},
@@ -351,6 +363,7 @@ ArenaOptions arena_from_context(const nlohmann::json& j) {
     spec.overrides = p.at("overrides").get<std::vector<std::string>>();
     spec.python_file = p.at("python_file").get<std::string>();
     if (p.contains("seed")) spec.seed = p.at("seed").get<uint64_t>();
+    spec.blind = p.value("blind", false);
     o.players.push_back(std::move(spec));
   }
   o.python.python = j.at("python").get<std::string>();

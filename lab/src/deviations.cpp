@@ -24,7 +24,7 @@ std::unique_ptr<search::Planner> build(const PlayerSpec& spec, uint64_t seed) {
   if (!spec.python_file.empty())
     throw search::ParamError("player '" + spec.label +
                              "': a Python agent cannot be continued from a copied state; name a built-in planner");
-  return search::make_planner(spec.planner, spec.overrides, spec.seed ? *spec.seed : seed);
+  return spec.make(seed);
 }
 
 // The action a player's orders give a unit (None when not ordered).

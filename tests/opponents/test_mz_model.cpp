@@ -11,6 +11,7 @@
 
 #include "halite/json_codec.h"
 #include "halite/lab/agreement.h"
+#include "halite/lab/arena.h"
 #include "halite/lab/match.h"
 #include "halite/opponents/mz_model.h"
 #include "halite/opponents/opponents.h"
@@ -267,4 +268,27 @@ TEST_CASE("mcts plays a recognised opponent's predicted first turn, so its tree 
       CHECK(reused < searched / 10);
     }
   }
+}
+
+TEST_CASE("an arena spec's blind seat is built with no model of a named bot", "[lab][arena][opponents]") {
+  // Against mz_model the fleet policy that predicts recognises it, and with a
+  // known_* value that stops its spawns once every opponent is recognised it
+  // plays otherwise; a blind seat plays as with predict_opponents=0.
+  const auto banks = [](const std::string& ours) {
+    lab::ArenaOptions options;
+    options.players = {lab::PlayerSpec::parse(ours), lab::PlayerSpec::parse("mz_model")};
+    options.games = 2;
+    options.config.size = 11;
+    options.config.episode_steps = 60;
+    options.budget.iterations = 1;
+    std::vector<std::vector<double>> out(2);
+    lab::run_arena(options, [&](const lab::ArenaGame& g) { out[g.index] = g.result.banks; });
+    return out;
+  };
+  const std::string fleet = "fleet:known_spawn_min_value=1000000";
+  const lab::PlayerSpec blind = lab::PlayerSpec::parse(fleet + ",blind");
+  CHECK(blind.blind);
+  CHECK(blind.overrides == std::vector<std::string>{"known_spawn_min_value=1000000"});
+  CHECK(banks(fleet + ",blind") == banks(fleet + ",predict_opponents=0"));
+  CHECK(banks(fleet + ",blind") != banks(fleet));
 }

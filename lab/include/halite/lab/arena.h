@@ -37,9 +37,14 @@ struct PlayerSpec {
   std::vector<std::string> overrides;  // "k=v"
   std::optional<uint64_t> seed;        // `seed=N`: the planner's seed in every game
   std::string python_file;             // `py:FILE`: the agent file
+  // `blind`: the planner is given no model of a named bot (as halite_bot
+  // --blind), whatever models the program registered.
+  bool blind = false;
   // Parses `name[:k=v,...]` or `py:FILE`; throws ParamError for an unknown
   // planner or parameter, a bad seed, or an agent file that cannot be read.
   static PlayerSpec parse(const std::string& text);
+  // The planner this spec names, built with `seed` (its own `seed=N` wins).
+  std::unique_ptr<search::Planner> make(uint64_t seed) const;
 };
 
 // The seats of one game after another. Planners are built afresh for each
