@@ -251,6 +251,25 @@ TEST_CASE("mcts: the same seed and iteration budget give the same answers and th
   }
 }
 
+TEST_CASE("mcts: opponent_sample draws the enemies' first moves from the move model, the same way every run",
+          "[search][mcts]") {
+  // Per turn, the root's arms: they show which first-turn replies the tree
+  // met. Four players on a small board, so that enemy ships come within
+  // reach of the searched ones.
+  const auto root_trees = [](const std::string& sample) {
+    auto planner = mcts({"contact_radius=0", "local_radius=2", "opponent_sample=" + sample}, 11);
+    std::vector<std::vector<MctsPlanner::ArmView>> trees;
+    play_predicted(
+        *planner, 4, 13, 100, 5, [](int) { return Budget::iterations(60); },
+        [&](const State&, const State::Orders&) { trees.push_back(planner->root_arms()); });
+    return trees;
+  };
+  const auto sampled = root_trees("1");
+  CHECK(root_trees("1") == sampled);
+  // The enemies' replies changed what the tree saw on some turn.
+  CHECK(root_trees("0") != sampled);
+}
+
 TEST_CASE("mcts: stops at its deadline", "[search][mcts]") {
   // The mechanism, without timing the machine (a loaded CI machine stretches
   // any wall-clock bound; the arena's turn times measure the overrun).

@@ -63,6 +63,10 @@ std::vector<ParamSpec> mcts_specs() {
       {"progress_weight", 1, 0, 10,
        "value of a ship's progress toward its root target, per turn, times the policy's rate"},
       {"max_progress_rate", 200, 0, 100000, "cap of the policy's rate used for progress"},
+      {"opponent_sample", 0, 0, 1,
+       "each iteration, every enemy ship that can meet a searched ship on the first turn plays, with this chance, a "
+       "move drawn from the learned move model (docs/opponent-models.md) instead of its model's prediction: the tree "
+       "weighs the replies a bot it cannot predict may make (0: the prediction alone)"},
       {"min_gain", 10, 0, 100000,
        "the answer leaves the policy's joint move only for a mean at least this much higher"},
       {"max_nodes", 20000, 1, 10000000,
@@ -105,6 +109,7 @@ MctsParams MctsParams::from(const Params& p) {
   m.progress_weight = p.get("progress_weight");
   m.max_progress_rate = p.get("max_progress_rate");
   m.min_gain = p.get("min_gain");
+  m.opponent_sample = p.get("opponent_sample");
   m.max_nodes = static_cast<int64_t>(p.get("max_nodes"));
   m.default_iterations = p.get_int("default_iterations");
   m.safety_ms = p.get("safety_ms");
@@ -145,6 +150,7 @@ void MctsPlanner::Impl::new_game() {
   recognizer_.reset();
   opponents_.reset();
   play_known(false);
+  has_previous_root_ = false;
 }
 
 State::Orders MctsPlanner::Impl::choose(const State& root, int player, const Budget& budget, const GameMemory& memory,
@@ -160,6 +166,11 @@ State::Orders MctsPlanner::Impl::choose(const State& root, int player, const Bud
   }
   player_ = player;
   geo_.init(root.size());
+  if (mp_.opponent_sample > 0) {
+    move_context_.build(root, geo_, has_previous_root_ ? &previous_root_ : nullptr);
+    previous_root_ = root;
+    has_previous_root_ = true;
+  }
   const Budget inner = budget.for_search(mp_.safety_ms, mp_.default_iterations);
   // Read before every policy call (each costs up to milliseconds).
   auto out_of_time = [&inner]() { return inner.past_deadline(); };
@@ -283,6 +294,7 @@ void MctsPlanner::Impl::prepare_first_turn(const State& root) {
   for (size_t u = 0; u < units_.size(); ++u) full_turn_.unit_index[u] = units_[u].root_index;
   full_turn_.opp = opp_orders_;
   set_sim_root(root);
+  prepare_sampled_opponents(root);
   rollout_.set_targets(targets_);
   rollout_.prepare(*sim_root_, geo_);
   root_taken_.clear();

@@ -19,6 +19,7 @@
 #include <utility>
 #include <vector>
 
+#include "halite/search/model/move_model.h"
 #include "halite/search/model/opponent_fit.h"
 #include "halite/search/model/recognizer.h"
 #include "halite/search/planners/mcts.h"
@@ -36,7 +37,7 @@ struct MctsParams {
   int horizon, tree_depth, policy_depth, contact_radius, max_units, local_radius, verify_arms, verify_horizon;
   bool policy_rollout;
   double explore_prob, local_epsilon, global_epsilon, widen_scale, widen_exp;
-  double prune_penalty, progress_weight, max_progress_rate, min_gain;
+  double prune_penalty, progress_weight, max_progress_rate, min_gain, opponent_sample;
   int64_t max_nodes;
   int default_iterations;
   double safety_ms;
@@ -137,7 +138,9 @@ struct MctsPlanner::Impl {
   // ---- one iteration and its simulated turns (mcts_simulate.cpp) -------------
 
   uint32_t map_units();
-  void stage_root(State& s, const FirstTurn& turn, uint64_t key) const;
+  void stage_root(State& s, const FirstTurn& turn, const std::vector<std::pair<int, int>>& opp, uint64_t key) const;
+  void prepare_sampled_opponents(const State& root);
+  const std::vector<std::pair<int, int>>& first_turn_opponents(Rng& roll);
   void set_sim_root(const State& root);
   bool iterate(uint64_t roll_seed, const Budget& inner, PlanStats& stats);
   bool stage_others(Rng& roll, const Budget& inner);
@@ -239,6 +242,18 @@ struct MctsPlanner::Impl {
   std::vector<UnitId> kept_units_;
   State predicted_;
   TreeInfo info_;
+  // opponent_sample: the enemy ships near the units whose first-turn move
+  // each iteration may draw from the learned move model.
+  struct SampledOpponent {
+    size_t slot;                               // into sim_turn_.opp
+    std::array<double, kNumMoves> cumulative;  // P(move <= m), kMoveActions order
+  };
+  std::vector<SampledOpponent> sampled_opponents_;
+  std::vector<std::pair<int, int>> iteration_opp_;  // this iteration's first-turn orders of the opponents
+  MoveContext move_context_;                        // the root's, built each turn when opponent_sample > 0
+  MoveFeatures move_features_;
+  State previous_root_;  // last turn's root: the ships' last moves, which the model reads
+  bool has_previous_root_ = false;
 };
 
 }  // namespace halite::search

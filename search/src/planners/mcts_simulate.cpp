@@ -22,8 +22,10 @@ uint32_t MctsPlanner::Impl::map_units() {
 
 // The first turn on `s` (the root, or the local part of it: `turn` holds
 // its ship indices): the policy's orders for our other ships and builds,
-// the opponents' models' orders, the units' moves from `key`.
-void MctsPlanner::Impl::stage_root(State& s, const FirstTurn& turn, uint64_t key) const {
+// the opponents' orders `opp` (turn.opp, or an iteration's draw from it),
+// the units' moves from `key`.
+void MctsPlanner::Impl::stage_root(State& s, const FirstTurn& turn, const std::vector<std::pair<int, int>>& opp,
+                                   uint64_t key) const {
   const auto ships = s.ships();
   for (const auto& [index, option] : turn.own)
     if (option != 0) s.stage_ship(index, option_action(option));
@@ -39,9 +41,59 @@ void MctsPlanner::Impl::stage_root(State& s, const FirstTurn& turn, uint64_t key
                               move_of_key(key, static_cast<int>(u))) == cell;
     if (!blocked) s.stage_shipyard(y, Action::Spawn);
   }
-  for (const auto& [index, option] : turn.opp)
+  for (const auto& [index, option] : opp)
     if (option != 0) s.stage_ship(index, option_action(option));
   for (int y : opp_spawns_) s.stage_shipyard(y, Action::Spawn);
+}
+
+// opponent_sample: each enemy ship of sim_turn_.opp that can meet a unit on
+// the first turn, with its move model distribution over the moves (a
+// convert counted as staying: the ship leaves no mover on the board either way).
+void MctsPlanner::Impl::prepare_sampled_opponents(const State& root) {
+  // Two moves apart, an enemy ship and a unit can end on the same cell.
+  constexpr int kMeetingDistance = 2;
+  sampled_opponents_.clear();
+  if (mp_.opponent_sample <= 0) return;
+  std::vector<int> root_of_sim(sim_root_->ships().size());
+  for (size_t i = 0; i < root.ships().size(); ++i) {
+    const int local = sim_root_ == &local_root_ ? local_index_[i] : static_cast<int>(i);
+    if (local >= 0) root_of_sim[static_cast<size_t>(local)] = static_cast<int>(i);
+  }
+  const auto ships = root.ships();
+  for (size_t slot = 0; slot < sim_turn_.opp.size(); ++slot) {
+    const int i = root_of_sim[static_cast<size_t>(sim_turn_.opp[slot].first)];
+    bool near = false;
+    for (size_t u = 0; u < units_.size() && !near; ++u)
+      near = geo_.dist(ships[static_cast<size_t>(i)].cell, ships[static_cast<size_t>(units_[u].root_index)].cell) <=
+             kMeetingDistance;
+    if (!near) continue;
+    move_context_.features(i, move_features_);
+    const std::array<double, kMoveOptions> p = MoveModel::builtin().distribution(move_features_);
+    SampledOpponent so{slot, {}};
+    double sum = 0;
+    for (int m = 0; m < kNumMoves; ++m) {
+      sum += p[static_cast<size_t>(m)] + (m == 0 ? p[kNumMoves] : 0);
+      so.cumulative[static_cast<size_t>(m)] = sum;
+    }
+    sampled_opponents_.push_back(so);
+  }
+}
+
+// This iteration's first-turn orders of the opponents: sim_turn_.opp, each
+// sampled ship's move redrawn with chance opponent_sample. Draws from
+// `roll` only when there is a ship to sample, so that opponent_sample 0
+// leaves every rollout as it was.
+const std::vector<std::pair<int, int>>& MctsPlanner::Impl::first_turn_opponents(Rng& roll) {
+  if (sampled_opponents_.empty()) return sim_turn_.opp;
+  iteration_opp_ = sim_turn_.opp;
+  for (const SampledOpponent& so : sampled_opponents_) {
+    if (!roll.chance(mp_.opponent_sample)) continue;
+    const double r = roll.uniform() * so.cumulative.back();
+    int m = 0;
+    while (m + 1 < kNumMoves && r >= so.cumulative[static_cast<size_t>(m)]) ++m;
+    iteration_opp_[so.slot].second = m;
+  }
+  return iteration_opp_;
 }
 
 // The state the iterations start from: the root, or with local_radius its
@@ -119,7 +171,7 @@ bool MctsPlanner::Impl::iterate(uint64_t roll_seed, const Budget& inner, PlanSta
     }
     Arm* arm = select(node, depth, alive);
     if (depth == 0) {
-      stage_root(sim_, sim_turn_, arm->key);
+      stage_root(sim_, sim_turn_, first_turn_opponents(roll), arm->key);
     } else {
       for (size_t u = 0; u < units_.size(); ++u)
         if (alive >> u & 1) sim_.stage_ship(unit_ship_[u], kMoveActions[move_of_key(arm->key, static_cast<int>(u))]);

@@ -88,7 +88,7 @@ void MctsPlanner::Impl::keep_played(const State& root, int player, const State::
   for (int y : opp_spawns_) predicted_.stage_shipyard(y, Action::Spawn);
   predicted_.resolve();
   sim_ = root;
-  stage_root(sim_, full_turn_, key);
+  stage_root(sim_, full_turn_, full_turn_.opp, key);
   sim_.resolve();
   if (!(sim_ == predicted_)) return;
   kept_ = a->child;
