@@ -34,18 +34,9 @@ int run(const std::vector<std::string>& args) {
 
   const auto t0 = std::chrono::steady_clock::now();
   lab::Dataset dataset;
-  int skipped = 0;
-  for (const std::string& path : flags.positional()) {
-    try {
-      lab::add_replay(dataset, read_replay_file(path), path, options);
-    } catch (const JsonError& e) {
-      // Reading errors name the file already; a replay that does not reproduce does not.
-      const std::string why = std::string(e.what()).rfind(path, 0) == 0 ? e.what() : path + ": " + e.what();
-      if (!skip_bad) throw std::runtime_error(why + " (nothing written; --skip-bad goes on without it)");
-      std::fprintf(stderr, "halite dataset: skipped %s\n", why.c_str());
-      ++skipped;
-    }
-  }
+  const int skipped = for_each_replay(
+      flags.positional(), skip_bad, "dataset",
+      [&](const std::string& path, const Replay& replay) { lab::add_replay(dataset, replay, path, options); });
   const double read_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   const std::string out = flags.get("out", "");
   lab::write_npz(dataset, out, flags.has("compress"));

@@ -18,17 +18,9 @@ int run(const std::vector<std::string>& args) {
   options.stride = static_cast<int>(flags.get_int("stride", 1, 1, 1000));
   const bool skip_bad = flags.has("skip-bad");
   lab::MoveData data;
-  int skipped = 0;
-  for (const std::string& path : flags.positional()) {
-    try {
-      lab::add_move_rows(data, read_replay_file(path), path, options);
-    } catch (const JsonError& e) {
-      const std::string why = std::string(e.what()).rfind(path, 0) == 0 ? e.what() : path + ": " + e.what();
-      if (!skip_bad) throw std::runtime_error(why + " (nothing written; --skip-bad goes on without it)");
-      std::fprintf(stderr, "halite move-data: skipped %s\n", why.c_str());
-      ++skipped;
-    }
-  }
+  const int skipped = for_each_replay(
+      flags.positional(), skip_bad, "move-data",
+      [&](const std::string& path, const Replay& replay) { lab::add_move_rows(data, replay, path, options); });
   const std::string out = flags.get("out", "");
   lab::write_move_npz(data, out, flags.has("compress"));
   std::printf("%zu replays (%d skipped): %zu ship rows, %zu seat names -> %s\n", data.replays.size(), skipped,

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "halite/json_codec.h"
 #include "halite/lab/arena.h"
 #include "halite/search/flags.h"
 
@@ -29,6 +30,14 @@ std::vector<std::string> split_list(const std::string& text, char sep);
 // A turn budget as the summaries print it: "1000 ms", "400 iterations",
 // "1000 ms, 400 iterations", or "no deadline" when it sets neither.
 std::string budget_text(const lab::TurnBudget& budget);
+
+// Reads each replay of `paths` in turn and hands it to `add`, which may
+// throw JsonError (a replay that does not reproduce). A replay that cannot be
+// read or added stops the command with an error naming the file, unless
+// `skip_bad`: then "halite COMMAND: skipped ..." goes to stderr and the next
+// one is read. Returns how many were skipped.
+int for_each_replay(const std::vector<std::string>& paths, bool skip_bad, std::string_view command,
+                    const std::function<void(const std::string& path, const Replay& replay)>& add);
 
 // A spec with a parameter file: NAME@FILE[:k=v,...] or @FILE[:k=v,...]. FILE
 // holds {"planner": NAME, "params": {...}} (what `halite tune` writes; the

@@ -60,6 +60,23 @@ lab::PlayerSpec parse_player_spec(const std::string& text, int num_players) {
   return spec;
 }
 
+int for_each_replay(const std::vector<std::string>& paths, bool skip_bad, std::string_view command,
+                    const std::function<void(const std::string& path, const Replay& replay)>& add) {
+  int skipped = 0;
+  for (const std::string& path : paths) {
+    try {
+      add(path, read_replay_file(path));
+    } catch (const JsonError& e) {
+      // Reading errors name the file already; a replay that does not reproduce does not.
+      const std::string why = std::string(e.what()).rfind(path, 0) == 0 ? e.what() : path + ": " + e.what();
+      if (!skip_bad) throw std::runtime_error(why + " (nothing written; --skip-bad goes on without it)");
+      std::fprintf(stderr, "halite %s: skipped %s\n", std::string(command).c_str(), why.c_str());
+      ++skipped;
+    }
+  }
+  return skipped;
+}
+
 std::vector<std::string> split_list(const std::string& text, char sep) {
   return absl::StrSplit(text, sep, absl::SkipEmpty());
 }
