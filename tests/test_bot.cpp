@@ -588,6 +588,10 @@ TEST_CASE("bot: --trace writes one line a turn with the answering planner's reas
     for (const halite::Json& u : j["units"]) CHECK(u.contains("id"));
   }
   CHECK(lines == turns);
+  // A trace whose writes fail (/dev/full: every write is refused, no space)
+  // costs nothing but the trace: the bot says so and plays on, the same answers.
+  if (std::filesystem::exists("/dev/full"))
+    CHECK(answers_over({"--planner", "fleet", "--trace", "/dev/full"}, games, turns) == plain);
   // The config file's key does the same; a trace that cannot be created is refused at start.
   std::ofstream(config) << R"({"planner": "fleet", "trace": ")" + tmp.file("from_file.jsonl") + R"("})";
   CHECK(answers_over({"--config", config}, games, turns) == plain);
