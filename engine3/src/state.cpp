@@ -118,59 +118,6 @@ bool can_still_play(const State& s, const Constants& constants, int p) {
 
 namespace {
 
-// Whether at least `needed` enemy ships are within the inspiration radius of
-// `ship`, counted as the reference counts them: every cell of the square of
-// that radius around it whose distance is within the radius. On a map at
-// least 2r + 1 cells wide and high the square's cells are distinct and their
-// distance is |dx| + |dy|, so only the diamond is visited, row by row, until
-// enough are found; on a narrower map the square wraps onto itself and a cell
-// may count twice, as there.
-bool inspired_at(const State& s, const Ship& ship, int r, int64_t needed,
-                 const std::array<uint8_t, kMaxCells>& occupant) {
-  const int x = s.x_of(ship.cell), y = s.y_of(ship.cell);
-  const uint8_t own = static_cast<uint8_t>(ship.owner + 1);
-  int64_t enemies = 0;
-  if (s.width >= 2 * r + 1 && s.height >= 2 * r + 1) {
-    for (int dy = -r; dy <= r && enemies < needed; ++dy) {
-      int cy = y + dy;
-      cy += cy < 0 ? s.height : cy >= s.height ? -s.height : 0;
-      const uint8_t* row = occupant.data() + cy * s.width;
-      const int reach = r - std::abs(dy);
-      if (x - reach >= 0 && x + reach < s.width) {
-        for (int cx = x - reach; cx <= x + reach; ++cx) enemies += row[cx] != 0 && row[cx] != own;
-        continue;
-      }
-      for (int dx = -reach; dx <= reach; ++dx) {
-        int cx = x + dx;
-        cx += cx < 0 ? s.width : cx >= s.width ? -s.width : 0;
-        enemies += row[cx] != 0 && row[cx] != own;
-      }
-    }
-    return enemies >= needed;
-  }
-  for (int dx = -r; dx <= r; ++dx) {
-    for (int dy = -r; dy <= r; ++dy) {
-      const int c = s.cell(((x + dx) % s.width + s.width) % s.width, ((y + dy) % s.height + s.height) % s.height);
-      if (s.distance(ship.cell, c) <= r) enemies += occupant[c] != 0 && occupant[c] != own;
-    }
-  }
-  return enemies >= needed;
-}
-
-}  // namespace
-
-void update_inspiration(State& s, const Constants& constants) {
-  if (!constants.inspiration_enabled) return;
-  // The owner of the ship on each cell, plus one (0: no ship).
-  std::array<uint8_t, kMaxCells> occupant{};
-  for (const Ship& ship : s.ship_list()) occupant[ship.cell] = static_cast<uint8_t>(ship.owner + 1);
-  const int r = static_cast<int>(constants.inspiration_radius);
-  for (int i = 0; i < s.ship_count; ++i)
-    s.ships[i].inspired = inspired_at(s, s.ships[i], r, constants.inspiration_ship_count, occupant);
-}
-
-namespace {
-
 // The ship with that id if `player` owns it.
 const Ship* owned_ship(const State& s, int player, int32_t id) {
   const Ship* ship = s.find_ship(id);
