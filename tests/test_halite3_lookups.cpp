@@ -1,6 +1,8 @@
-// The Halite III engine's fast paths against the rules' plain statements, on
-// random boards: inspiration counted with bit rows against a count of enemy
-// ships by torus distance.
+// The Halite III engine's fast paths against the rules' plain statements:
+// inspiration counted with bit rows against a count of enemy ships by torus
+// distance on random boards, and commands finding their ships by id through
+// a turn's slot table when ids are far apart, after a player's removal and
+// over spawns and collisions.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -61,5 +63,100 @@ TEST_CASE("halite3: inspiration by bit rows matches a count of enemy ships by di
                  << s.x_of(ship.cell) << "," << s.y_of(ship.cell) << ")");
       REQUIRE(ship.inspired == inspired_by_distance(s, ship, constants));
     }
+  }
+}
+
+namespace {
+
+// A 16x16 map with `halite` on every cell and two shipyards, at (2,2) and
+// (12,12).
+State open_board(int32_t halite) {
+  const Constants constants = Constants::for_map(16, 16);
+  return initial_state(constants, 16, 16, std::vector<int32_t>(16 * 16, halite),
+                       std::vector<int>{2 * 16 + 2, 12 * 16 + 12});
+}
+
+void add_ship_with_id(State& s, int32_t id, int owner, int x, int y) {
+  s.next_ship_id = id + 1;
+  s.ships[s.ship_count++] = Ship{id, 500, static_cast<uint16_t>(s.cell(x, y)), static_cast<uint8_t>(owner), false};
+}
+
+int cell_of(const State& s, int32_t id) {
+  return s.find_ship(id) ? s.find_ship(id)->cell : -1;
+}
+
+}  // namespace
+
+TEST_CASE("halite3: commands reach their ships by id over wide id spans and after removals", "[halite3]") {
+  const Constants constants = Constants::for_map(16, 16);
+  SECTION("ids further apart than a table of slots covers") {
+    State s = open_board(100);
+    add_ship_with_id(s, 0, 0, 5, 5);
+    add_ship_with_id(s, 100000, 1, 9, 9);
+    add_ship_with_id(s, 100001, 0, 7, 7);
+    std::vector<PlayerCommands> commands(2);
+    commands[0].commands = {Command::move(100001, Direction::North), Command::move(0, Direction::East)};
+    commands[1].commands = {Command::move(100000, Direction::South)};
+    CHECK(resolve_turn(s, constants, commands).empty());
+    CHECK(cell_of(s, 0) == s.cell(6, 5));
+    CHECK(cell_of(s, 100000) == s.cell(9, 10));
+    CHECK(cell_of(s, 100001) == s.cell(7, 6));
+    // An id between them that no ship has.
+    commands[0].commands = {Command::move(100001, Direction::North), Command::move(0, Direction::West)};
+    commands[1].commands = {Command::move(50000, Direction::South)};
+    const auto removed = resolve_turn(s, constants, commands);
+    REQUIRE(removed.size() == 1);
+    CHECK(removed[0].player == 1);
+    CHECK(cell_of(s, 0) == s.cell(5, 5));
+    CHECK(cell_of(s, 100001) == s.cell(7, 5));
+  }
+  SECTION("a removed player's ships leave the slots of the others' shifted") {
+    State s = open_board(100);
+    s.players[1].halite = 10000;
+    add_ship_with_id(s, 3, 0, 4, 4);
+    add_ship_with_id(s, 4, 1, 5, 5);
+    add_ship_with_id(s, 5, 0, 6, 6);
+    add_ship_with_id(s, 6, 1, 7, 7);
+    add_ship_with_id(s, 9, 1, 8, 8);
+    std::vector<PlayerCommands> commands(2);
+    commands[0].commands = {Command::move(3, Direction::East), Command::move(4, Direction::East)};  // 4 is not its own
+    commands[1].commands = {Command::move(9, Direction::West), Command::construct(6),
+                            Command::move(4, Direction::North)};
+    const auto removed = resolve_turn(s, constants, commands);
+    REQUIRE(removed.size() == 1);
+    CHECK(removed[0].player == 0);
+    CHECK(s.ship_count == 2);
+    CHECK(cell_of(s, 4) == s.cell(5, 4));
+    CHECK(cell_of(s, 9) == s.cell(7, 8));
+    CHECK(cell_of(s, 6) == -1);  // became a dropoff
+    REQUIRE(s.players[1].dropoff_count == 1);
+    CHECK(s.players[1].dropoffs[0] == s.cell(7, 7));
+  }
+  SECTION("ships spawned and destroyed over turns") {
+    State s = open_board(0);  // moves are free
+    std::vector<PlayerCommands> commands(2);
+    for (auto& c : commands) c.commands = {Command::spawn()};
+    resolve_turn(s, constants, commands);  // ids 0 (player 1) and 1 (player 0)
+    commands[0].commands = {Command::move(1, Direction::South), Command::spawn()};
+    commands[1].commands = {Command::move(0, Direction::North), Command::spawn()};
+    resolve_turn(s, constants, commands);  // ids 2 (player 1) and 3 (player 0)
+    commands[0].commands = {Command::move(1, Direction::East), Command::move(3, Direction::West)};
+    commands[1].commands = {Command::move(2, Direction::West), Command::move(0, Direction::South)};
+    CHECK(resolve_turn(s, constants, commands).empty());
+    CHECK(cell_of(s, 1) == s.cell(3, 3));
+    CHECK(cell_of(s, 3) == s.cell(1, 2));
+    CHECK(cell_of(s, 2) == s.cell(11, 12));
+    CHECK(cell_of(s, 0) == s.cell(12, 12));
+    commands[0].commands = {Command::move(3, Direction::North)};
+    commands[1].commands = {Command::move(2, Direction::East)};  // onto ship 0: both destroyed
+    CHECK(resolve_turn(s, constants, commands).empty());
+    CHECK(s.ship_count == 2);
+    commands[0].commands = {Command::move(1, Direction::North), Command::move(3, Direction::East)};
+    commands[1].commands = {Command::move(0, Direction::North)};
+    const auto removed = resolve_turn(s, constants, commands);
+    REQUIRE(removed.size() == 1);
+    CHECK(removed[0].player == 1);
+    CHECK(cell_of(s, 1) == s.cell(3, 2));
+    CHECK(cell_of(s, 3) == s.cell(2, 1));
   }
 }
