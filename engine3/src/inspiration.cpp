@@ -89,43 +89,58 @@ struct EnemyRows {
   }
 };
 
+// The enemies in the ball of radius r around column x of a map `width` wide,
+// `rows` being its rows y - r .. y + r. Every row rotated right within the
+// width by first = x - r (mod width) brings columns x - r .. x + r down to
+// bits 0 .. 2r; `back` is width - first (mod 64), the left half of that
+// rotation. For width 64 and a first column of 0 both halves are the row
+// itself, and for a narrower width what the left shift pushes past the width
+// is outside the span; when the span does not wrap (kWraps false) that half
+// is outside it too and is skipped. Each row's span, trimmed to the ball, is
+// packed beside the others so that one bit count covers several rows (all
+// of them for a radius up to 5: 2r^2 + 2r + 1 <= 64 cells). kRadius is r
+// when known at compile time, which unrolls the rows, or kAnyRadius.
+template <int kRadius, bool kWraps>
+int64_t enemies_in_ball(const RowBits* rows, int radius, int first, int back) {
+  const int r = kRadius == kAnyRadius ? radius : kRadius;
+  int64_t count = 0;
+  RowBits packed = 0;
+  int used = 0;
+  // Unrolled, every shift, mask and packing offset is a constant.
+#pragma GCC unroll 16
+  for (int dy = -r; dy <= r; ++dy) {
+    const int edge = dy < 0 ? -dy : dy;
+    const int width = 2 * (r - edge) + 1;
+    if (used + width > kRowBitCount) {
+      count += bit_count(packed);
+      packed = 0;
+      used = 0;
+    }
+    const RowBits row = rows[r + dy];
+    const RowBits rotated = kWraps ? (row >> first) | (row << back) : row >> first;
+    const RowBits span = rotated & bits_between(edge, 2 * r - edge);
+    packed |= used >= edge ? span << (used - edge) : span >> (edge - used);
+    used += width;
+  }
+  return count + bit_count(packed);
+}
+
 // Inspiration on a map at least 2r + 1 cells wide and high: the ball is then,
 // row by row, a span of columns that does not wrap onto itself, each of its
-// cells counted once. kRadius is r when known at compile time, which unrolls
-// the rows, or kAnyRadius to read it from `radius`.
+// cells counted once.
 template <int kRadius>
-void update_inspiration_on_wide_map(State& s, int radius, int64_t needed) {
-  const int r = kRadius == kAnyRadius ? radius : kRadius;
-  const int span = 2 * r + 1;
+void update_inspiration_on_wide_map(State& s, int r, int64_t needed) {
   const EnemyRows enemies(s, r);
   for (int i = 0; i < s.ship_count; ++i) {
     Ship& ship = s.ships[i];
     const int x = s.x_of(ship.cell), y = s.y_of(ship.cell);
-    const RowBits* rows = enemies.rows[ship.owner].data() + y;  // row y + dy of the map is rows[r + dy]
-    // Every row rotated right within the width by x - r brings columns
-    // x - r .. x + r down to bits 0 .. 2r; for width 64 and a first column
-    // of 0 both halves of the rotation are the row itself, and for a
-    // narrower width what the left shift pushes past the width is outside
-    // the span. Those spans, trimmed to the ball, are packed side by side,
-    // so that one bit count covers several rows.
+    const RowBits* rows = enemies.rows[ship.owner].data() + y;  // rows y - r .. y + r of the map
     int first = x - r;
     first += first < 0 ? s.width : 0;
     const int back = (s.width - first) & (kRowBitCount - 1);
-    int64_t count = 0;
-    RowBits packed = 0;
-    int used = 0;
-    for (int dy = -r; dy <= r; ++dy) {
-      if (used + span > kRowBitCount) {
-        count += bit_count(packed);
-        packed = 0;
-        used = 0;
-      }
-      const RowBits row = rows[r + dy];
-      const int edge = dy < 0 ? -dy : dy;
-      packed |= (((row >> first) | (row << back)) & bits_between(edge, 2 * r - edge)) << used;
-      used += span;
-    }
-    ship.inspired = count + bit_count(packed) >= needed;
+    const int64_t count = first + 2 * r >= s.width ? enemies_in_ball<kRadius, true>(rows, r, first, back)
+                                                   : enemies_in_ball<kRadius, false>(rows, r, first, back);
+    ship.inspired = count >= needed;
   }
 }
 
