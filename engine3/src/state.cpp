@@ -46,16 +46,19 @@ bool parse_direction(char letter, Direction* out) {
 }
 
 int State::neighbour(int c, Direction d) const {
-  const int x = x_of(c), y = y_of(c);
+  // Row and column wrap without a division where the direction allows: the
+  // resolution of every move goes through here.
   switch (d) {
     case Direction::North:
-      return cell(x, (y + height - 1) % height);
+      return c >= width ? c - width : c + (height - 1) * width;
     case Direction::South:
-      return cell(x, (y + 1) % height);
-    case Direction::East:
-      return cell((x + 1) % width, y);
+      return c + width < cells() ? c + width : c - (height - 1) * width;
+    case Direction::East: {
+      const int x = x_of(c);
+      return x + 1 < width ? c + 1 : c - x;
+    }
     case Direction::West:
-      return cell((x + width - 1) % width, y);
+      return x_of(c) > 0 ? c - 1 : c + width - 1;
     case Direction::Still:
       break;
   }
@@ -229,6 +232,22 @@ std::vector<Removal> remove_invalid_players(State& s, const Constants& constants
   return removed;
 }
 
+// n / d for 0 <= n < 2^53 and d >= 1, through a double division: a 64-bit
+// integer division takes several times as long on many x86 processors. The
+// double quotient is n / d correctly rounded, within n / d * 2^-53 < 1 / d
+// of it, and a non-integer n / d is at least 1 / d from any integer, so its
+// integer part is that of n / d.
+int64_t floor_quotient(int64_t n, int64_t d) {
+  return static_cast<int64_t>(static_cast<double>(n) / static_cast<double>(d));
+}
+
+// The reference's ceil(double(n) / double(d)), for the same n and d: the
+// rounded quotient reaches an integer only where n / d is one.
+int64_t ceil_quotient(int64_t n, int64_t d) {
+  const int64_t q = floor_quotient(n, d);
+  return q * d < n ? q + 1 : q;
+}
+
 // Halite a destroyed or depositing ship leaves on `cell`: the owner of the
 // cell banks it (whoever's ship it was); an unowned cell keeps it.
 void dump(State& s, int cell, int64_t amount) {
@@ -298,26 +317,36 @@ void move_ships(State& s, const Constants& constants, std::span<const PlayerComm
       const int i = slots.slot(command.ship);
       Ship& ship = s.ships[i];
       const int64_t ratio = ship.inspired ? constants.inspired_move_cost_ratio : constants.move_cost_ratio;
-      const int64_t cost = s.halite[ship.cell] / ratio;
+      const int64_t cost = ratio > 0 ? floor_quotient(s.halite[ship.cell], ratio) : s.halite[ship.cell] / ratio;
       if (ship.halite < cost) continue;  // cannot pay: stays (and may mine)
       ship.halite -= static_cast<int32_t>(cost);
       target[i] = static_cast<uint16_t>(s.neighbour(ship.cell, command.direction));
       moving[i] = true;
     }
   }
-  // Ships arriving on each cell, counting a ship that stays there when
-  // another arrives: more than one and all of them are destroyed. At most
-  // five: four neighbours and the ship already there.
-  std::array<uint8_t, kMaxCells> arrivals;
-  std::fill_n(arrivals.begin(), s.cells(), uint8_t{0});
-  for (int i = 0; i < s.ship_count; ++i)
-    if (!marks.dead[i] && moving[i]) ++arrivals[target[i]];
-  for (int i = 0; i < s.ship_count; ++i)
-    if (!marks.dead[i] && !moving[i] && arrivals[target[i]] > 0) ++arrivals[target[i]];
+  // A cell where more than one ship arrives, or one arrives where another
+  // stays, destroys every ship on it: one bit a cell for "a ship arrives"
+  // and one for "and another one too", set without branches (which ships
+  // move is as good as random). Two ships never stay on one cell.
+  constexpr int kCellsPerWord = 64;
+  std::array<uint64_t, kMaxCells / kCellsPerWord> arrives, collides;
+  const int words = (s.cells() + kCellsPerWord - 1) / kCellsPerWord;
+  std::fill_n(arrives.begin(), words, uint64_t{0});
+  std::fill_n(collides.begin(), words, uint64_t{0});
+  for (int i = 0; i < s.ship_count; ++i) {
+    const int word = target[i] / kCellsPerWord;
+    const uint64_t bit = uint64_t{!marks.dead[i] && moving[i]} << (target[i] % kCellsPerWord);
+    collides[word] |= arrives[word] & bit;
+    arrives[word] |= bit;
+  }
+  for (int i = 0; i < s.ship_count; ++i) {
+    const int word = target[i] / kCellsPerWord;
+    collides[word] |= arrives[word] & (uint64_t{!marks.dead[i] && !moving[i]} << (target[i] % kCellsPerWord));
+  }
   for (int i = 0; i < s.ship_count; ++i) {
     if (marks.dead[i]) continue;
     Ship& ship = s.ships[i];
-    if (arrivals[target[i]] > 1) {
+    if (collides[target[i] / kCellsPerWord] >> (target[i] % kCellsPerWord) & 1) {
       dump(s, target[i], ship.halite);
       marks.dead[i] = true;
     } else if (moving[i]) {
@@ -365,7 +394,9 @@ void mine(State& s, const Constants& constants, const ShipMarks& marks) {
     if (marks.dead[i] || marks.settled[i] || ship.halite >= constants.max_energy) continue;
     const int64_t on_cell = s.halite[ship.cell];
     const int64_t ratio = ship.inspired ? constants.inspired_extract_ratio : constants.extract_ratio;
-    int64_t extracted = static_cast<int64_t>(std::ceil(static_cast<double>(on_cell) / static_cast<double>(ratio)));
+    int64_t extracted =
+        ratio > 0 ? ceil_quotient(on_cell, ratio)
+                  : static_cast<int64_t>(std::ceil(static_cast<double>(on_cell) / static_cast<double>(ratio)));
     int64_t gained = extracted;
     if (extracted == 0 && on_cell > 0) extracted = gained = on_cell;
     if (extracted + ship.halite > constants.max_energy) extracted = constants.max_energy - ship.halite;

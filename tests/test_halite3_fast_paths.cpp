@@ -2,10 +2,13 @@
 // inspiration counted with bit rows against a count of enemy ships by torus
 // distance on random boards, and commands finding their ships by id through
 // a turn's slot table when ids are far apart, after a player's removal and
-// over spawns and collisions.
+// over spawns and collisions, and move costs and mining through a double
+// quotient against the reference's integer division and ceil.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <climits>
+#include <cmath>
 #include <iterator>
 #include <random>
 #include <vector>
@@ -158,5 +161,56 @@ TEST_CASE("halite3: commands reach their ships by id over wide id spans and afte
     CHECK(removed[0].player == 1);
     CHECK(cell_of(s, 1) == s.cell(3, 2));
     CHECK(cell_of(s, 3) == s.cell(2, 1));
+  }
+}
+
+namespace {
+
+// Cell halite over the whole range, with multiples of `ratio` and their
+// neighbours, where a quotient's rounding would show.
+std::vector<int32_t> quotient_cells(std::mt19937& rng, int cells, int64_t ratio) {
+  std::uniform_int_distribution<int32_t> any(0, INT32_MAX);
+  std::vector<int32_t> halite(cells);
+  for (int c = 0; c < cells; ++c) {
+    const int64_t multiple = ratio * std::uniform_int_distribution<int64_t>(0, INT32_MAX / ratio)(rng);
+    const int64_t near = std::clamp<int64_t>(multiple + c % 3 - 1, 0, INT32_MAX);
+    halite[c] = c % 2 == 0 ? any(rng) : static_cast<int32_t>(near);
+  }
+  return halite;
+}
+
+}  // namespace
+
+TEST_CASE("halite3: move costs and mining round their quotients as the reference's integer and double division",
+          "[halite3]") {
+  std::mt19937 rng(7);
+  constexpr int kSide = 32;
+  const int64_t ratios[] = {1, 2, 3, 4, 7, 10, 1000, 65537, INT32_MAX, int64_t{INT32_MAX} + 1, int64_t{1} << 40};
+  for (const int64_t ratio : ratios) {
+    INFO("ratio " << ratio);
+    Constants constants = Constants::for_map(kSide, kSide);
+    constants.inspiration_enabled = false;
+    constants.max_energy = INT32_MAX;
+    constants.move_cost_ratio = constants.extract_ratio = ratio;
+    const std::vector<int32_t> halite = quotient_cells(rng, kSide * kSide, ratio);
+    // Ships on every even row, off the shipyard's column: mining with an empty
+    // hold, then moving north onto the empty odd rows with a full one.
+    State s = initial_state(constants, kSide, kSide, halite, std::vector<int>{kSide});
+    for (int y = 0; y < kSide; y += 2)
+      for (int x = 1; x < kSide; ++x)
+        s.ships[s.ship_count++] = Ship{s.next_ship_id++, 0, static_cast<uint16_t>(s.cell(x, y)), 0, false};
+    State mined = s;
+    resolve_turn(mined, constants, std::vector<PlayerCommands>(1));
+    std::vector<PlayerCommands> north(1);
+    for (Ship& ship : s.ships) ship.halite = INT32_MAX;
+    for (const Ship& ship : s.ship_list()) north[0].commands.push_back(Command::move(ship.id, Direction::North));
+    resolve_turn(s, constants, north);
+    for (int i = 0; i < mined.ship_count; ++i) {
+      const int cell = mined.ships[i].cell;
+      const int64_t on_cell = halite[cell];
+      const auto extracted = static_cast<int64_t>(std::ceil(static_cast<double>(on_cell) / static_cast<double>(ratio)));
+      REQUIRE(mined.halite[cell] == on_cell - extracted);
+      REQUIRE(s.ships[i].halite == INT32_MAX - on_cell / ratio);
+    }
   }
 }
