@@ -1,7 +1,6 @@
 #include "halite3/state.h"
 
 #include <algorithm>
-#include <bitset>
 #include <climits>
 #include <cmath>
 #include <cstdlib>
@@ -47,16 +46,19 @@ bool parse_direction(char letter, Direction* out) {
 }
 
 int State::neighbour(int c, Direction d) const {
-  const int x = x_of(c), y = y_of(c);
+  // Row and column wrap without a division where the direction allows: the
+  // resolution of every move goes through here.
   switch (d) {
     case Direction::North:
-      return cell(x, (y + height - 1) % height);
+      return c >= width ? c - width : c + (height - 1) * width;
     case Direction::South:
-      return cell(x, (y + 1) % height);
-    case Direction::East:
-      return cell((x + 1) % width, y);
+      return c + width < cells() ? c + width : c - (height - 1) * width;
+    case Direction::East: {
+      const int x = x_of(c);
+      return x + 1 < width ? c + 1 : c - x;
+    }
     case Direction::West:
-      return cell((x + width - 1) % width, y);
+      return x_of(c) > 0 ? c - 1 : c + width - 1;
     case Direction::Still:
       break;
   }
@@ -118,70 +120,62 @@ bool can_still_play(const State& s, const Constants& constants, int p) {
 
 namespace {
 
-// Whether at least `needed` enemy ships are within the inspiration radius of
-// `ship`, counted as the reference counts them: every cell of the square of
-// that radius around it whose distance is within the radius. On a map at
-// least 2r + 1 cells wide and high the square's cells are distinct and their
-// distance is |dx| + |dy|, so only the diamond is visited, row by row, until
-// enough are found; on a narrower map the square wraps onto itself and a cell
-// may count twice, as there.
-bool inspired_at(const State& s, const Ship& ship, int r, int64_t needed,
-                 const std::array<uint8_t, kMaxCells>& occupant) {
-  const int x = s.x_of(ship.cell), y = s.y_of(ship.cell);
-  const uint8_t own = static_cast<uint8_t>(ship.owner + 1);
-  int64_t enemies = 0;
-  if (s.width >= 2 * r + 1 && s.height >= 2 * r + 1) {
-    for (int dy = -r; dy <= r && enemies < needed; ++dy) {
-      int cy = y + dy;
-      cy += cy < 0 ? s.height : cy >= s.height ? -s.height : 0;
-      const uint8_t* row = occupant.data() + cy * s.width;
-      const int reach = r - std::abs(dy);
-      if (x - reach >= 0 && x + reach < s.width) {
-        for (int cx = x - reach; cx <= x + reach; ++cx) enemies += row[cx] != 0 && row[cx] != own;
-        continue;
-      }
-      for (int dx = -reach; dx <= reach; ++dx) {
-        int cx = x + dx;
-        cx += cx < 0 ? s.width : cx >= s.width ? -s.width : 0;
-        enemies += row[cx] != 0 && row[cx] != own;
-      }
-    }
-    return enemies >= needed;
+constexpr int kNoSlot = -1;
+
+// Ship slots by id for one turn. Ships are sorted by id, so the ids on the
+// board lie between the first ship's and the last's, and a table over that
+// span answers with one read. A span too wide for the table (an old ship
+// still sailing after many spawns) falls back to State::find_ship's binary
+// search. Valid until ships are removed or reordered: index() again after a
+// player's ships are removed; destroyed ships keep their slots until the
+// turn's end drops them.
+class ShipSlots {
+ public:
+  explicit ShipSlots(const State& s) : state_(s) { index(); }
+
+  // After ships are removed.
+  void index() {
+    const State& s = state_;
+    tabled_ = true;
+    span_ = 0;
+    if (s.ship_count == 0) return;
+    first_id_ = s.ships[0].id;
+    const int64_t span = int64_t{s.ships[s.ship_count - 1].id} - first_id_ + 1;
+    tabled_ = span <= kTableSpan;
+    if (!tabled_) return;
+    span_ = static_cast<int32_t>(span);
+    std::fill_n(table_.begin(), span_, static_cast<int16_t>(kNoSlot));
+    for (int i = 0; i < s.ship_count; ++i) table_[s.ships[i].id - first_id_] = static_cast<int16_t>(i);
   }
-  for (int dx = -r; dx <= r; ++dx) {
-    for (int dy = -r; dy <= r; ++dy) {
-      const int c = s.cell(((x + dx) % s.width + s.width) % s.width, ((y + dy) % s.height + s.height) % s.height);
-      if (s.distance(ship.cell, c) <= r) enemies += occupant[c] != 0 && occupant[c] != own;
+
+  // The slot of the ship with that id, or kNoSlot.
+  int slot(int32_t id) const {
+    if (!tabled_) {
+      const Ship* ship = state_.find_ship(id);
+      return ship ? static_cast<int>(ship - state_.ships.data()) : kNoSlot;
     }
+    const int64_t offset = int64_t{id} - first_id_;
+    return offset >= 0 && offset < span_ ? table_[offset] : kNoSlot;
   }
-  return enemies >= needed;
-}
 
-}  // namespace
-
-void update_inspiration(State& s, const Constants& constants) {
-  if (!constants.inspiration_enabled) return;
-  // The owner of the ship on each cell, plus one (0: no ship).
-  std::array<uint8_t, kMaxCells> occupant{};
-  for (const Ship& ship : s.ship_list()) occupant[ship.cell] = static_cast<uint8_t>(ship.owner + 1);
-  const int r = static_cast<int>(constants.inspiration_radius);
-  for (int i = 0; i < s.ship_count; ++i)
-    s.ships[i].inspired = inspired_at(s, s.ships[i], r, constants.inspiration_ship_count, occupant);
-}
-
-namespace {
-
-// The ship with that id if `player` owns it.
-const Ship* owned_ship(const State& s, int player, int32_t id) {
-  const Ship* ship = s.find_ship(id);
-  return ship && ship->owner == player ? ship : nullptr;
-}
+ private:
+  // Ids a table covers: in the official games the ids on the board at once
+  // span a few hundred.
+  static constexpr int kTableSpan = 4 * kMaxShips;
+  static_assert(kMaxShips <= INT16_MAX, "a slot must fit the table's entries");
+  const State& state_;
+  int32_t first_id_ = 0;
+  int32_t span_ = 0;
+  bool tabled_ = true;
+  std::array<int16_t, kTableSpan> table_;  // entries 0 .. span_ - 1 are set
+};
 
 // Why the reference's CommandTransaction::check would reject this player's
 // commands, or "" when it would not. Each check depends on the player's own
 // state only, so removing one player never makes another's commands invalid.
-std::string invalid_reason(const State& s, const Constants& constants, int p, std::span<const Command> commands) {
-  std::bitset<kMaxShips> commanded;  // by ship slot
+// `commanded` is by ship slot, false for the player's ships on entry.
+std::string invalid_reason(const State& s, const Constants& constants, int p, std::span<const Command> commands,
+                           const ShipSlots& slots, std::span<bool> commanded) {
   int64_t expenses = 0;
   int spawns = 0;
   const int64_t bank = s.players[p].halite;
@@ -191,16 +185,16 @@ std::string invalid_reason(const State& s, const Constants& constants, int p, st
       if ((expenses += constants.new_entity_energy_cost) > bank) return "spends more than its bank (spawn)";
       continue;
     }
-    const Ship* ship = owned_ship(s, p, command.ship);
-    if (!ship) return "no ship " + std::to_string(command.ship) + " of its own";
-    const size_t slot = static_cast<size_t>(ship - s.ships.data());
+    const int slot = slots.slot(command.ship);
+    if (slot == kNoSlot || s.ships[slot].owner != p) return "no ship " + std::to_string(command.ship) + " of its own";
     if (commanded[slot]) return "two commands for ship " + std::to_string(command.ship);
     commanded[slot] = true;
     if (command.type == Command::Type::Construct) {
-      const int64_t credit = s.halite[ship->cell] + static_cast<int64_t>(ship->halite);
+      const Ship& ship = s.ships[slot];
+      const int64_t credit = s.halite[ship.cell] + static_cast<int64_t>(ship.halite);
       if ((expenses += std::max<int64_t>(0, constants.dropoff_cost - credit)) > bank)
         return "spends more than its bank (dropoff by ship " + std::to_string(command.ship) + ")";
-      if (s.owner[ship->cell] != kNoOwner) return "dropoff on an owned cell by ship " + std::to_string(command.ship);
+      if (s.owner[ship.cell] != kNoOwner) return "dropoff on an owned cell by ship " + std::to_string(command.ship);
     }
   }
   return {};
@@ -217,6 +211,43 @@ void remove_player(State& s, int p) {
   s.ship_count = static_cast<int32_t>(end - s.ships.begin());
 }
 
+// Removes the players whose bot errored or whose commands are invalid, in
+// player order, as the reference does, and indexes `slots` again if any.
+std::vector<Removal> remove_invalid_players(State& s, const Constants& constants,
+                                            std::span<const PlayerCommands> commands, ShipSlots& slots) {
+  std::vector<Removal> removed;
+  // All are checked against the turn's starting ships, which is the same as
+  // checking each after the removals before it (see invalid_reason).
+  std::array<bool, kMaxShips> commanded;
+  std::fill_n(commanded.begin(), s.ship_count, false);
+  for (int p = 0; p < s.player_count; ++p) {
+    if (s.players[p].removed) continue;
+    std::string why =
+        commands[p].bot_error ? "bot error" : invalid_reason(s, constants, p, commands[p].commands, slots, commanded);
+    if (!why.empty()) removed.push_back({p, std::move(why)});
+  }
+  if (removed.empty()) return removed;
+  for (const Removal& removal : removed) remove_player(s, removal.player);
+  slots.index();
+  return removed;
+}
+
+// n / d for 0 <= n < 2^53 and d >= 1, through a double division: a 64-bit
+// integer division takes several times as long on many x86 processors. The
+// double quotient is n / d correctly rounded, within n / d * 2^-53 < 1 / d
+// of it, and a non-integer n / d is at least 1 / d from any integer, so its
+// integer part is that of n / d.
+int64_t floor_quotient(int64_t n, int64_t d) {
+  return static_cast<int64_t>(static_cast<double>(n) / static_cast<double>(d));
+}
+
+// The reference's ceil(double(n) / double(d)), for the same n and d: the
+// rounded quotient reaches an integer only where n / d is one.
+int64_t ceil_quotient(int64_t n, int64_t d) {
+  const int64_t q = floor_quotient(n, d);
+  return q * d < n ? q + 1 : q;
+}
+
 // Halite a destroyed or depositing ship leaves on `cell`: the owner of the
 // cell banks it (whoever's ship it was); an unowned cell keeps it.
 void dump(State& s, int cell, int64_t amount) {
@@ -231,18 +262,25 @@ void dump(State& s, int cell, int64_t amount) {
   s.map_halite += amount;
 }
 
-// What happens to each ship slot during a turn.
+// What happens to each ship slot during a turn; entries past the ships on
+// the board are set as ships are spawned.
 struct ShipMarks {
-  std::array<bool, kMaxShips> dead{};
-  std::array<bool, kMaxShips> settled{};  // moved, deposited or spawned: does not mine
+  std::array<bool, kMaxShips> dead;
+  std::array<bool, kMaxShips> settled;  // moved, deposited or spawned: does not mine
+
+  explicit ShipMarks(int ship_count) {
+    std::fill_n(dead.begin(), ship_count, false);
+    std::fill_n(settled.begin(), ship_count, false);
+  }
 };
 
-void build_dropoffs(State& s, const Constants& constants, std::span<const PlayerCommands> commands, ShipMarks& marks) {
+void build_dropoffs(State& s, const Constants& constants, std::span<const PlayerCommands> commands,
+                    const ShipSlots& slots, ShipMarks& marks) {
   for (int p = 0; p < s.player_count; ++p) {
     if (s.players[p].removed) continue;
     for (const Command& command : commands[p].commands) {
       if (command.type != Command::Type::Construct) continue;
-      const int i = static_cast<int>(s.find_ship(command.ship) - s.ships.data());
+      const int i = slots.slot(command.ship);
       Ship& ship = s.ships[i];
       Player& player = s.players[p];
       if (player.dropoff_count >= kMaxDropoffs)
@@ -263,39 +301,56 @@ void build_dropoffs(State& s, const Constants& constants, std::span<const Player
   }
 }
 
-void move_ships(State& s, const Constants& constants, std::span<const PlayerCommands> commands, ShipMarks& marks) {
-  constexpr int kStays = -1;
-  std::array<int, kMaxShips> target;  // a moving ship's destination, or kStays
-  target.fill(kStays);
+void move_ships(State& s, const Constants& constants, std::span<const PlayerCommands> commands, const ShipSlots& slots,
+                ShipMarks& marks) {
+  // A ship's destination; a ship that does not move stays on its own cell.
+  std::array<uint16_t, kMaxShips> target;
+  std::array<bool, kMaxShips> moving;
+  for (int i = 0; i < s.ship_count; ++i) {
+    target[i] = s.ships[i].cell;
+    moving[i] = false;
+  }
   for (int p = 0; p < s.player_count; ++p) {
     if (s.players[p].removed) continue;
     for (const Command& command : commands[p].commands) {
       if (command.type != Command::Type::Move || command.direction == Direction::Still) continue;
-      const int i = static_cast<int>(s.find_ship(command.ship) - s.ships.data());
+      const int i = slots.slot(command.ship);
       Ship& ship = s.ships[i];
       const int64_t ratio = ship.inspired ? constants.inspired_move_cost_ratio : constants.move_cost_ratio;
-      const int64_t cost = s.halite[ship.cell] / ratio;
+      const int64_t cost = ratio > 0 ? floor_quotient(s.halite[ship.cell], ratio) : s.halite[ship.cell] / ratio;
       if (ship.halite < cost) continue;  // cannot pay: stays (and may mine)
       ship.halite -= static_cast<int32_t>(cost);
-      target[i] = s.neighbour(ship.cell, command.direction);
+      target[i] = static_cast<uint16_t>(s.neighbour(ship.cell, command.direction));
+      moving[i] = true;
     }
   }
-  // Ships arriving on each cell, counting a ship that stays there when
-  // another arrives: more than one and all of them are destroyed.
-  std::array<int16_t, kMaxCells> arrivals{};
-  for (int i = 0; i < s.ship_count; ++i)
-    if (!marks.dead[i] && target[i] != kStays) ++arrivals[target[i]];
-  for (int i = 0; i < s.ship_count; ++i)
-    if (!marks.dead[i] && target[i] == kStays && arrivals[s.ships[i].cell] > 0) ++arrivals[s.ships[i].cell];
+  // A cell where more than one ship arrives, or one arrives where another
+  // stays, destroys every ship on it: one bit a cell for "a ship arrives"
+  // and one for "and another one too", set without branches (which ships
+  // move is as good as random). Two ships never stay on one cell.
+  constexpr int kCellsPerWord = 64;
+  std::array<uint64_t, kMaxCells / kCellsPerWord> arrives, collides;
+  const int words = (s.cells() + kCellsPerWord - 1) / kCellsPerWord;
+  std::fill_n(arrives.begin(), words, uint64_t{0});
+  std::fill_n(collides.begin(), words, uint64_t{0});
+  for (int i = 0; i < s.ship_count; ++i) {
+    const int word = target[i] / kCellsPerWord;
+    const uint64_t bit = uint64_t{!marks.dead[i] && moving[i]} << (target[i] % kCellsPerWord);
+    collides[word] |= arrives[word] & bit;
+    arrives[word] |= bit;
+  }
+  for (int i = 0; i < s.ship_count; ++i) {
+    const int word = target[i] / kCellsPerWord;
+    collides[word] |= arrives[word] & (uint64_t{!marks.dead[i] && !moving[i]} << (target[i] % kCellsPerWord));
+  }
   for (int i = 0; i < s.ship_count; ++i) {
     if (marks.dead[i]) continue;
     Ship& ship = s.ships[i];
-    const int destination = target[i] == kStays ? ship.cell : target[i];
-    if (arrivals[destination] > 1) {
-      dump(s, destination, ship.halite);
+    if (collides[target[i] / kCellsPerWord] >> (target[i] % kCellsPerWord) & 1) {
+      dump(s, target[i], ship.halite);
       marks.dead[i] = true;
-    } else if (target[i] != kStays) {
-      ship.cell = static_cast<uint16_t>(destination);
+    } else if (moving[i]) {
+      ship.cell = target[i];
       marks.settled[i] = true;
     }
   }
@@ -339,7 +394,9 @@ void mine(State& s, const Constants& constants, const ShipMarks& marks) {
     if (marks.dead[i] || marks.settled[i] || ship.halite >= constants.max_energy) continue;
     const int64_t on_cell = s.halite[ship.cell];
     const int64_t ratio = ship.inspired ? constants.inspired_extract_ratio : constants.extract_ratio;
-    int64_t extracted = static_cast<int64_t>(std::ceil(static_cast<double>(on_cell) / static_cast<double>(ratio)));
+    int64_t extracted =
+        ratio > 0 ? ceil_quotient(on_cell, ratio)
+                  : static_cast<int64_t>(std::ceil(static_cast<double>(on_cell) / static_cast<double>(ratio)));
     int64_t gained = extracted;
     if (extracted == 0 && on_cell > 0) extracted = gained = on_cell;
     if (extracted + ship.halite > constants.max_energy) extracted = constants.max_energy - ship.halite;
@@ -370,17 +427,11 @@ std::vector<Removal> resolve_turn(State& s, const Constants& constants, std::spa
     throw std::invalid_argument("resolve_turn: " + std::to_string(commands.size()) + " players' commands for " +
                                 std::to_string(s.player_count) + " players");
   ++s.turn;
-  std::vector<Removal> removed;
-  for (int p = 0; p < s.player_count; ++p) {
-    if (s.players[p].removed) continue;
-    std::string why = commands[p].bot_error ? "bot error" : invalid_reason(s, constants, p, commands[p].commands);
-    if (why.empty()) continue;
-    remove_player(s, p);
-    removed.push_back({p, std::move(why)});
-  }
-  ShipMarks marks;
-  build_dropoffs(s, constants, commands, marks);
-  move_ships(s, constants, commands, marks);
+  ShipSlots slots(s);
+  std::vector<Removal> removed = remove_invalid_players(s, constants, commands, slots);
+  ShipMarks marks(s.ship_count);
+  build_dropoffs(s, constants, commands, slots, marks);
+  move_ships(s, constants, commands, slots, marks);
   deposit(s, marks);
   spawn_ships(s, constants, commands, marks);
   // Drop the destroyed ships, keeping the order (and so the marks) of the rest.
