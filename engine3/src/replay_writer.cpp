@@ -249,9 +249,11 @@ void ReplayRecorder::finish(const State& final_state, std::span<const int> ranks
 }
 
 std::string compress_replay(const std::string& json_text) {
-  // The reference compresses at zstd's highest level; a level a little below
-  // it writes nearly as small a file in a fraction of the time.
-  constexpr int kLevel = 19;
+  // The reference compresses at zstd's highest level (22). Level 12 writes
+  // a file a quarter larger in a fortieth of the time: a
+  // 64x64 4-player game of 8.4 MB of JSON, 416 KB in 0.18 s against 337 KB
+  // in 5 s at level 19 and 7 s at 22 (zstd 1.5, the 2-core machine).
+  constexpr int kLevel = 12;
   std::string out(ZSTD_compressBound(json_text.size()), '\0');
   const size_t size = ZSTD_compress(out.data(), out.size(), json_text.data(), json_text.size(), kLevel);
   if (ZSTD_isError(size)) throw std::runtime_error(std::string("zstd: ") + ZSTD_getErrorName(size));
