@@ -1,9 +1,11 @@
-// halite play: one game between planners, a Kaggle replay and a standings table.
+// halite play: one game between planners, a Kaggle replay and a standings table
+// (with --game halite3, a Halite III game and its .hlt: play_halite3.h).
 #include <cstdio>
 #include <fstream>
 
 #include "command.h"
 #include "halite/lab/arena.h"
+#include "play_halite3.h"
 #include "view/page.h"
 
 namespace halite::tools {
@@ -12,9 +14,13 @@ namespace {
 int run(const std::vector<std::string>& args) {
   Flags flags(args,
               {"seed", "players", "size", "agents", "out", "budget-ms", "iterations", "episode-steps", "act-timeout",
-               "overage", "python", "view", "trace"},
+               "overage", "python", "view", "trace", "game", "turns"},
               {});
   if (!flags.positional().empty()) throw UsageError("unexpected argument '" + flags.positional()[0] + "'");
+  const std::string game = flags.get("game", "halite4");
+  if (game == "halite3") return play_halite3(flags);
+  if (game != "halite4") throw UsageError("--game takes halite4 or halite3, not '" + game + "'");
+  if (flags.has("turns")) throw UsageError("--turns is for --game halite3 (a Halite IV game: --episode-steps)");
   const int players = static_cast<int>(flags.get_int("players", 4, 1, 4));
   if (players == 3) throw UsageError("--players takes 1, 2 or 4");
   Config config;
@@ -116,7 +122,7 @@ int run(const std::vector<std::string>& args) {
 HALITE_COMMAND(Command{
     "play",
     "play one game between built-in agents or Python agent files; write a Kaggle replay and print the standings",
-    "usage: halite play [--players 4] [--seed 1] [--size 21] [--agents 'a;b;c;d'] [--out FILE]\n"
+    "usage: halite play [--game halite4] [--players 4] [--seed 1] [--size 21] [--agents 'a;b;c;d'] [--out FILE]\n"
     "                   [--budget-ms MS] [--iterations N] [--episode-steps 400]\n"
     "                   [--act-timeout 3] [--overage 60] [--python /usr/bin/python3]\n"
     "                   [--view FILE.html] [--trace FILE.jsonl]\n\n"
@@ -124,6 +130,7 @@ HALITE_COMMAND(Command{
     "writes it as a Kaggle replay (Kaggle's renderer loads it; `halite replay-check`\n"
     "verifies it). Prints the final standings, and the `halite view` command that\n"
     "writes a page to watch the game (docs/viewer.md).\n\n"
+    "  --game G           halite4 (default) or halite3 (below)\n"
     "  --players N        1, 2 or 4 (default 4)\n"
     "  --seed S           randomSeed of the board, 0 to 4294967295 (default 1)\n"
     "  --size N           board size, 2 to 32 (default 21)\n"
@@ -144,7 +151,8 @@ HALITE_COMMAND(Command{
     "  --python PATH      the interpreter of Python agents (default /usr/bin/python3)\n"
     "  --view FILE        also write the game's viewer page (halite view) to FILE\n"
     "  --trace FILE       write the planner seats' reasons for every order, one JSON line\n"
-    "                     per seat and turn (halite view --trace; docs/viewer.md)\n",
+    "                     per seat and turn (halite view --trace; docs/viewer.md)\n\n" +
+        std::string(kPlayHalite3Usage),
     run});
 
 }  // namespace

@@ -96,4 +96,42 @@ Constants constants_from_json(const nlohmann::json& json) {
   return c;
 }
 
+nlohmann::json constants_to_json(const Constants& c, int default_map_side) {
+  // Constants.hpp's values for what the reference writes but never uses in
+  // an official game (capture is off; the dropoff penalty is not applied).
+  constexpr int64_t kReferenceMaxPlayers = 16;
+  constexpr int64_t kReferenceCaptureRadius = 3;
+  constexpr int64_t kReferenceShipsAboveForCapture = 3;
+  constexpr int64_t kReferenceDropoffPenaltyRatio = 4;
+  return {{"STRICT_ERRORS", c.strict_errors},
+          {"MAX_PLAYERS", kReferenceMaxPlayers},
+          {"DEFAULT_MAP_WIDTH", default_map_side},
+          {"DEFAULT_MAP_HEIGHT", default_map_side},
+          {"MAX_CELL_PRODUCTION", c.max_cell_production},
+          {"MIN_CELL_PRODUCTION", c.min_cell_production},
+          {"MAX_ENERGY", c.max_energy},
+          {"NEW_ENTITY_ENERGY_COST", c.new_entity_energy_cost},
+          {"INITIAL_ENERGY", c.initial_energy},
+          {"DROPOFF_COST", c.dropoff_cost},
+          {"MOVE_COST_RATIO", c.move_cost_ratio},
+          {"DROPOFF_PENALTY_RATIO", kReferenceDropoffPenaltyRatio},
+          {"EXTRACT_RATIO", c.extract_ratio},
+          {"PERSISTENCE", c.persistence},
+          {"FACTOR_EXP_1", c.factor_exp_1},
+          {"FACTOR_EXP_2", c.factor_exp_2},
+          {"MIN_TURNS", c.min_turns},
+          {"MIN_TURN_THRESHOLD", c.min_turn_threshold},
+          {"MAX_TURNS", c.max_turns},
+          {"MAX_TURN_THRESHOLD", c.max_turn_threshold},
+          {"CAPTURE_ENABLED", c.capture_enabled},
+          {"CAPTURE_RADIUS", kReferenceCaptureRadius},
+          {"SHIPS_ABOVE_FOR_CAPTURE", kReferenceShipsAboveForCapture},
+          {"INSPIRATION_ENABLED", c.inspiration_enabled},
+          {"INSPIRED_EXTRACT_RATIO", c.inspired_extract_ratio},
+          {"INSPIRED_BONUS_MULTIPLIER", c.inspired_bonus_multiplier},
+          {"INSPIRED_MOVE_COST_RATIO", c.inspired_move_cost_ratio},
+          {"INSPIRATION_RADIUS", c.inspiration_radius},
+          {"INSPIRATION_SHIP_COUNT", c.inspiration_ship_count}};
+}
+
 }  // namespace halite3

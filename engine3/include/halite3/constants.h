@@ -57,4 +57,12 @@ struct Constants {
 // strict errors).
 Constants constants_from_json(const nlohmann::json& json);
 
+// GAME_CONSTANTS as the reference writes them into a replay: every field of
+// `constants`, and the reference's fields this engine has no use for at
+// their Constants.hpp defaults (the player limit, capture's radius and
+// threshold, the unused dropoff penalty), with `default_map_side` as
+// DEFAULT_MAP_WIDTH and DEFAULT_MAP_HEIGHT (the reference draws it from the
+// seed: default_map_side() in game.h). constants_from_json() reads it back.
+nlohmann::json constants_to_json(const Constants& constants, int default_map_side);
+
 }  // namespace halite3
