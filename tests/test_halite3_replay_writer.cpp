@@ -13,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "build_kind.h"
 #include "halite3/game.h"
 #include "halite3/mapgen.h"
 #include "halite3/replay_check.h"
@@ -149,6 +150,9 @@ TEST_CASE("halite3: an official game re-written from its reproduction is the off
   const auto paths = stored_replays();
   REQUIRE(paths.size() >= 5);
   for (const std::string& path : paths) {
+    // The sanitizer build leaves out the 64x64 4-player game (most of this
+    // test's time there); the smaller games cover every field.
+    if (halite::testing::kSanitizedBuild && path.find("64-4p") != std::string::npos) continue;
     INFO(path);
     const std::string text = read_replay_bytes(path);
     const Json official = Json::parse(text);
