@@ -19,6 +19,7 @@
 #include "halite3/replay_check.h"
 #include "halite3/replay_writer.h"
 #include "halite3/search/policy.h"
+#include "halite3_testdata.h"
 #include "run_tool.h"
 #include "temp_dir.h"
 
@@ -26,8 +27,6 @@ using namespace halite3;
 using Json = nlohmann::json;
 
 namespace {
-
-const std::string kDir = std::string(HALITE_TESTDATA) + "/halite3";
 
 // A short game keeps the test fast: a few dozen turns still spawn, mine,
 // deposit and collide.
@@ -37,14 +36,6 @@ constexpr int kShortGameTurns = 60;
 // run, and the engine's own name.
 constexpr const char* kClockField = "execution_time";
 constexpr const char* kVersionField = "ENGINE_VERSION";
-
-std::vector<std::string> stored_replays() {
-  std::vector<std::string> paths;
-  for (const auto& entry : std::filesystem::directory_iterator(kDir))
-    if (entry.path().extension() == ".hlt") paths.push_back(entry.path().string());
-  std::sort(paths.begin(), paths.end());
-  return paths;
-}
 
 GameOutcome play_greedy(const State& start, const Constants& constants, uint32_t seed, ReplayRecorder& recorder) {
   std::vector<search::GreedyPolicy> policies(static_cast<size_t>(start.player_count),
@@ -147,7 +138,7 @@ TEST_CASE("halite3: a game played and written reads back and reproduces exactly"
 }
 
 TEST_CASE("halite3: an official game re-written from its reproduction is the official file", "[halite3][writer]") {
-  const auto paths = stored_replays();
+  const auto paths = testing::stored_replays();
   REQUIRE(paths.size() >= 5);
   for (const std::string& path : paths) {
     // The sanitizer build leaves out the 64x64 4-player game (most of this

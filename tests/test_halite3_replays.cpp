@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "halite3/replay_check.h"
+#include "halite3_testdata.h"
 #include "run_tool.h"
 #include "temp_dir.h"
 
@@ -20,15 +21,7 @@ using namespace halite3;
 
 namespace {
 
-const std::string kDir = std::string(HALITE_TESTDATA) + "/halite3";
-
-std::vector<std::string> stored_replays() {
-  std::vector<std::string> paths;
-  for (const auto& entry : std::filesystem::directory_iterator(kDir))
-    if (entry.path().extension() == ".hlt") paths.push_back(entry.path().string());
-  std::sort(paths.begin(), paths.end());
-  return paths;
-}
+const std::string& kDir = testing::kTestdataDir;
 
 std::string read_bytes(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -54,7 +47,7 @@ std::string read_error(const TempDir& dir, const std::string& bytes) {
 }  // namespace
 
 TEST_CASE("halite3: every stored reference replay reproduces exactly", "[halite3][replay]") {
-  const auto paths = stored_replays();
+  const auto paths = testing::stored_replays();
   REQUIRE(paths.size() >= 5);
   int removals = 0, four_players = 0, early_ends = 0;
   for (const std::string& path : paths) {
@@ -198,7 +191,7 @@ TEST_CASE("halite3: truncated, garbage and incomplete replays give errors naming
 }
 
 TEST_CASE("halite replay-check reads .hlt files and reports like for Halite IV", "[halite3][replay][tool]") {
-  const auto paths = stored_replays();
+  const auto paths = testing::stored_replays();
   std::string args;
   for (const std::string& path : paths) args += " " + path;
   const ToolRun ok = run_halite("replay-check" + args);
