@@ -25,7 +25,7 @@ int default_map_side(uint32_t map_seed) {
 GameOutcome play_game(const State& start, const Constants& constants, uint32_t map_seed, const TurnCommands& decide,
                       ReplayRecorder* recorder) {
   const auto started = std::chrono::steady_clock::now();
-  GameOutcome outcome{start, {}, tie_break_ids(map_seed, start.player_count), 0};
+  GameOutcome outcome{start, {}, {}, tie_break_ids(map_seed, start.player_count), 0};
   State& s = outcome.final_state;
   BankHistory history;
   history.record(s);
@@ -34,7 +34,8 @@ GameOutcome play_game(const State& start, const Constants& constants, uint32_t m
     update_inspiration(s, constants);
     const std::vector<PlayerCommands> commands = decide(s);
     const State before = s;
-    resolve_turn(s, constants, commands);
+    for (Removal& removal : resolve_turn(s, constants, commands))
+      outcome.removals.push_back({s.turn, std::move(removal)});
     history.record(s);
     if (recorder) recorder->turn(before, commands, s);
     if (check_game_end(s, constants)) break;

@@ -21,9 +21,17 @@ class ReplayRecorder;
 // ignored.
 using TurnCommands = std::function<std::vector<PlayerCommands>(const State& state)>;
 
+// A player the engine removed during a game (its bot errored, or a command
+// was invalid), and the turn it was removed in (1 = the first turn).
+struct GameRemoval {
+  int turn = 0;
+  Removal removal;
+};
+
 struct GameOutcome {
-  State final_state;       // after finish_game()
-  std::vector<int> ranks;  // per player, 1 = first
+  State final_state;                  // after finish_game()
+  std::vector<int> ranks;             // per player, 1 = first
+  std::vector<GameRemoval> removals;  // in turn order
   std::vector<int64_t> random_ids;
   int64_t execution_ms = 0;  // wall-clock time of the game
 };
