@@ -1,5 +1,7 @@
 #include "halite/lab/arena.h"
+#include "halite/lab/halite3_match.h"
 #include "halite/search/rng.h"
+#include "halite3/replay_writer.h"
 
 #include <algorithm>
 #include <atomic>
@@ -27,9 +29,11 @@ constexpr double kTurnTimesPerMs = 100;
 
 }  // namespace
 
-PlayerSpec PlayerSpec::parse(const std::string& text) {
+PlayerSpec PlayerSpec::parse(const std::string& text, Game game) {
   PlayerSpec spec;
   spec.label = text;
+  if (game == Game::Halite3 && text.rfind(kPythonSpecPrefix, 0) == 0)
+    throw search::ParamError("player '" + text + "': Python agent files play Halite IV only");
   if (text.rfind(kPythonSpecPrefix, 0) == 0) {
     spec.python_file = text.substr(kPythonSpecPrefix.size());
     if (spec.python_file.empty()) throw search::ParamError("player '" + text + "': py: takes an agent file, py:FILE");
@@ -61,6 +65,12 @@ PlayerSpec PlayerSpec::parse(const std::string& text) {
       if (comma == std::string::npos) break;
       start = comma + 1;
     }
+  }
+  if (game == Game::Halite3) {
+    if (spec.seed || spec.blind)
+      throw search::ParamError("player '" + text + "': the Halite III policy takes neither seed= nor blind");
+    halite3_policy_params(spec);  // validates now, not in a worker
+    return spec;
   }
   search::make_planner(spec.planner, spec.overrides, 0);  // validates now, not in a worker
   return spec;
@@ -123,16 +133,18 @@ nlohmann::json game_record(const ArenaOptions& options, const ArenaGame& game) {
   nlohmann::json seats = nlohmann::json::array(), rewards = nlohmann::json::array();
   for (int p : game.seat_player) seats.push_back(options.players[p].label);
   for (double r : game.result.rewards) rewards.push_back(std::isfinite(r) ? nlohmann::json(r) : nlohmann::json());
-  return {{"game", game.index},
-          {"board_seed", game.board_seed},
-          {"seats", seats},
-          {"rewards", rewards},
-          {"ranks", game.result.ranks},
-          {"banks", game.result.banks},
-          {"states", game.result.states},
-          {"errors", game.result.errors},
-          {"aborted", game.result.aborted},
-          {"turn_ms", game.result.turn_ms}};
+  nlohmann::json record = {{"game", game.index},
+                           {"board_seed", game.board_seed},
+                           {"seats", seats},
+                           {"rewards", rewards},
+                           {"ranks", game.result.ranks},
+                           {"banks", game.result.banks},
+                           {"states", game.result.states},
+                           {"errors", game.result.errors},
+                           {"aborted", game.result.aborted},
+                           {"turn_ms", game.result.turn_ms}};
+  if (options.game == Game::Halite3) record["size"] = game.map_size;
+  return record;
 }
 
 ArenaGame arena_game(const ArenaOptions& options, int index) {
@@ -145,11 +157,54 @@ ArenaGame arena_game(const ArenaOptions& options, int index) {
   game.board_seed =
       static_cast<uint32_t>(search::mix64(options.seed * 1000003ull + static_cast<uint64_t>(group)) & 0x7fffffff);
   for (int seat = 0; seat < seats; ++seat) game.seat_player.push_back((seat + rotation) % seats % num_specs);
+  if (options.game == Game::Halite3)
+    game.map_size = options.halite3_size > 0 ? options.halite3_size
+                                             : kHalite3Sides[static_cast<size_t>(group) % kHalite3Sides.size()];
   return game;
 }
 
+namespace {
+
+// The arena keeps turn times to 10 us (kTurnTimesPerMs).
+void round_turn_times(MatchResult& result) {
+  for (std::vector<double>& times : result.turn_ms)
+    for (double& ms : times) ms = std::round(ms * kTurnTimesPerMs) / kTurnTimesPerMs;
+}
+
+// A Halite III game of the arena: the seats' policies on engine3/, its
+// replay written as DIR/game-<index>.hlt. Anything thrown (a map the
+// generator refuses, a replay that cannot be written) is one lost game,
+// aborted, as in Halite IV.
+void play_halite3_arena_game(const ArenaOptions& options, ArenaGame& game) {
+  try {
+    std::vector<halite3::search::PolicyParams> params;
+    std::vector<std::string> names;
+    for (const int p : game.seat_player) {
+      params.push_back(halite3_policy_params(options.players[p]));
+      names.push_back(options.players[p].label);
+    }
+    const Halite3Start start =
+        halite3_start(game.board_seed, game.map_size, static_cast<int>(params.size()), options.halite3_turns);
+    std::optional<halite3::ReplayRecorder> recorder;
+    if (!options.replay_dir.empty()) recorder.emplace(start.constants, game.board_seed, names);
+    game.result = play_halite3_match(start, game.board_seed, params, recorder ? &*recorder : nullptr).result;
+    round_turn_times(game.result);
+    if (recorder && game.result.aborted.empty())
+      halite3::write_replay_file(options.replay_dir + "/game-" + std::to_string(game.index) + ".hlt", recorder->json());
+  } catch (const std::exception& e) {
+    game.result = MatchResult{};
+    game.result.aborted = e.what();
+  }
+}
+
+}  // namespace
+
 ArenaGame play_arena_game(const ArenaOptions& options, int index, GameSeats& game_seats) {
   ArenaGame game = arena_game(options, index);
+  if (options.game == Game::Halite3) {
+    play_halite3_arena_game(options, game);
+    return game;
+  }
   const int seats = static_cast<int>(game.seat_player.size());
   std::vector<const PlayerSpec*> seat_specs;
   for (int seat = 0; seat < seats; ++seat) seat_specs.push_back(&options.players[game.seat_player[seat]]);
@@ -170,8 +225,7 @@ ArenaGame play_arena_game(const ArenaOptions& options, int index, GameSeats& gam
     });
     game.result = play_match(agents, mo);
     game_seats.set_trace(nullptr);
-    for (std::vector<double>& times : game.result.turn_ms)
-      for (double& ms : times) ms = std::round(ms * kTurnTimesPerMs) / kTurnTimesPerMs;
+    round_turn_times(game.result);
   } catch (const std::exception& e) {
     game_seats.set_trace(nullptr);
     // play_match itself does not throw for what happens in a game; this is
@@ -215,6 +269,10 @@ ArenaGame game_from_record(const ArenaOptions& options, const nlohmann::json& re
     if (field("seats") != seat_names)
       throw std::runtime_error("\"seats\" = " + field("seats").dump() + ", this arena seats " + seat_names.dump() +
                                " (other --players?)");
+    if (options.game == Game::Halite3 && field("size") != game.map_size)
+      throw std::runtime_error("\"size\" = " + field("size").dump() + ", this arena plays game " +
+                               std::to_string(game.index) + " on a " + std::to_string(game.map_size) + "x" +
+                               std::to_string(game.map_size) + " map (another --size?)");
     for (const char* name : {"rewards", "ranks", "banks", "errors"})
       if (!field(name).is_array() || field(name).size() != seats)
         throw std::runtime_error(std::string("\"") + name + "\" is not a list of " + std::to_string(seats));
@@ -351,7 +409,10 @@ nlohmann::json arena_context(const ArenaOptions& o) {
           {"seed", o.seed},
           {"config", config_to_json(o.config)},
           {"replay_dir", o.replay_dir},
-          {"trace", o.trace}};
+          {"trace", o.trace},
+          {"game", o.game == Game::Halite3 ? "halite3" : "halite4"},
+          {"halite3_size", o.halite3_size},
+          {"halite3_turns", o.halite3_turns}};
 }
 
 ArenaOptions arena_from_context(const nlohmann::json& j) {
@@ -376,6 +437,9 @@ ArenaOptions arena_from_context(const nlohmann::json& j) {
   o.config = config_from_json(j.at("config"));
   o.replay_dir = j.at("replay_dir").get<std::string>();
   o.trace = j.value("trace", false);
+  o.game = j.value("game", "halite4") == "halite3" ? Game::Halite3 : Game::Halite4;
+  o.halite3_size = j.value("halite3_size", 0);
+  o.halite3_turns = j.value("halite3_turns", int64_t{0});
   return o;
 }
 

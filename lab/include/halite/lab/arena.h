@@ -2,6 +2,10 @@
 // statistics `halite arena` prints (win rate, 95% confidence interval, Elo,
 // average bank, turn-time percentiles).
 //
+// The arena plays either game: Halite IV (the planners of search/, Kaggle's
+// rules) or Halite III (the policy of search3/ on engine3/; halite3_match.h).
+// Seats, seeds, records and statistics are the same code for both.
+//
 // A player spec is `name` or `name:key=value,key=value` (parameter overrides
 // of that planner; `seed=N` fixes the planner's seed in every game, as
 // `halite_bot --seed N` does, instead of deriving one per game and seat), or
@@ -31,6 +35,8 @@ namespace halite::lab {
 
 inline constexpr std::string_view kPythonSpecPrefix = "py:";
 
+enum class Game { Halite4, Halite3 };
+
 struct PlayerSpec {
   std::string label;                   // as given
   std::string planner;                 // empty for a Python agent
@@ -42,8 +48,11 @@ struct PlayerSpec {
   bool blind = false;
   // Parses `name[:k=v,...]` or `py:FILE`; throws ParamError for an unknown
   // planner or parameter, a bad seed, or an agent file that cannot be read.
-  static PlayerSpec parse(const std::string& text);
-  // The planner this spec names, built with `seed` (its own `seed=N` wins).
+  // For Halite III the planner is one of search3/'s (halite3_match.h), which
+  // take neither `py:`, `seed=` nor `blind`.
+  static PlayerSpec parse(const std::string& text, Game game = Game::Halite4);
+  // The Halite IV planner this spec names, built with `seed` (its own
+  // `seed=N` wins).
   std::unique_ptr<search::Planner> make(uint64_t seed) const;
 };
 
@@ -82,6 +91,13 @@ struct ArenaOptions {
   PythonRuntime python;    // for `py:` players
   std::string replay_dir;  // non-empty: write each game's replay there (by whichever rank plays it)
   bool trace = false;      // with replay_dir: each game's planner seats' reasons beside it (game-N.trace.jsonl)
+  // Halite III (game == Game::Halite3; config, budget, python and trace are
+  // Halite IV's): every game's map side, or 0 for the official sides in
+  // turn, one a board (kHalite3Sides); the turn count, or 0 for the official
+  // count of the side (400 at 32 to 500 at 64).
+  Game game = Game::Halite4;
+  int halite3_size = 0;
+  int64_t halite3_turns = 0;
   // A cluster of several ranks (rank 0 calls run_arena): the games are shared
   // with the other ranks, each playing on its own threads. Not serialised.
   Cluster* cluster = nullptr;
@@ -91,6 +107,7 @@ struct ArenaGame {
   int index = 0;
   uint32_t board_seed = 0;
   std::vector<int> seat_player;  // seat -> index into ArenaOptions::players
+  int map_size = 0;              // Halite III: the map's side (Halite IV: 0; the config's size)
   MatchResult result;            // without recorded states
 };
 
@@ -137,12 +154,14 @@ void serve_arena_games(Cluster& cluster, int jobs);
 
 // Game `index` of the arena: its board seed and seats, not yet played.
 ArenaGame arena_game(const ArenaOptions& options, int index);
-// Plays game `index` (writing its replay when options.replay_dir is set): the
-// same game whichever thread or rank plays it.
+// Plays game `index` (writing its replay when options.replay_dir is set,
+// DIR/game-<index>.json, or .hlt for Halite III): the same game whichever
+// thread or rank plays it.
 ArenaGame play_arena_game(const ArenaOptions& options, int index);
 
 // One game's JSONL record: {"game", "board_seed", "seats": [names], "rewards", "ranks", "banks", "states",
-// "errors", "aborted", "turn_ms": [per seat, ms of each plan() to 0.01 ms]}.
+// "errors", "aborted", "turn_ms": [per seat, ms of each plan() to 0.01 ms]}; a Halite III game's also
+// "size", its map's side (board_seed is then its map seed).
 nlohmann::json game_record(const ArenaOptions& options, const ArenaGame& game);
 // The game back from its record (without statuses), checked against this
 // arena: throws std::runtime_error naming the field when the record is

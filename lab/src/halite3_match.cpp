@@ -1,0 +1,105 @@
+#include "halite/lab/halite3_match.h"
+
+#include <chrono>
+#include <limits>
+#include <stdexcept>
+#include <string>
+
+#include "halite/value.h"
+#include "halite3/mapgen.h"
+#include "halite3/replay_writer.h"
+#include "halite3/search/policy.h"
+
+namespace halite::lab {
+
+halite3::search::PolicyParams halite3_policy_params(const PlayerSpec& spec) {
+  if (spec.planner != kHalite3Greedy)
+    throw search::ParamError("player '" + spec.label + "': unknown Halite III planner '" + spec.planner +
+                             "' (the one planner is " + std::string(kHalite3Greedy) + ")");
+  halite3::search::Params params{halite3::search::policy_specs()};
+  try {
+    for (const std::string& assignment : spec.overrides) params.set_from_string(assignment);
+  } catch (const search::ParamError& e) {
+    throw search::ParamError("player '" + spec.label + "': " + e.what());
+  }
+  return halite3::search::PolicyParams::from(params);
+}
+
+Halite3Start halite3_start(uint32_t map_seed, int size, int players, int64_t turns) {
+  Halite3Start start{halite3::Constants::for_map(size, size), {}};
+  if (turns > 0) start.constants.max_turns = turns;
+  try {
+    start.state = halite3::generate_game(map_seed, size, size, players, start.constants);
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument("--size " + std::to_string(size) + ": " + e.what());
+  }
+  return start;
+}
+
+namespace {
+
+// The result's per-player figures from a state: each bank, a removed
+// player's reward -inf.
+void set_banks(MatchResult& result, const halite3::State& s) {
+  for (int p = 0; p < s.player_count; ++p) {
+    const double bank = static_cast<double>(s.players[p].halite);
+    result.banks.push_back(bank);
+    result.rewards.push_back(s.players[p].removed ? -std::numeric_limits<double>::infinity() : bank);
+    result.statuses.push_back(s.players[p].removed ? Status::Error : Status::Done);
+  }
+}
+
+}  // namespace
+
+Halite3Match play_halite3_match(const Halite3Start& start, uint32_t map_seed,
+                                const std::vector<halite3::search::PolicyParams>& params,
+                                halite3::ReplayRecorder* recorder, const Halite3TurnObserver& on_turn) {
+  const int players = start.state.player_count;
+  if (static_cast<int>(params.size()) != players)
+    throw std::invalid_argument(std::to_string(params.size()) + " seats for " + std::to_string(players) + " players");
+  std::vector<halite3::search::GreedyPolicy> policies;
+  for (const halite3::search::PolicyParams& p : params) policies.emplace_back(p);
+  Halite3Match match;
+  MatchResult& result = match.result;
+  result.turn_ms.assign(static_cast<size_t>(players), {});
+  result.errors.assign(static_cast<size_t>(players), "");
+  std::vector<std::string> thrown(static_cast<size_t>(players));
+  halite3::State last = start.state;  // the state of the turn being played, kept if the engine refuses it
+  const auto decide = [&](const halite3::State& state) {
+    last = state;
+    std::vector<halite3::PlayerCommands> commands(static_cast<size_t>(players));
+    for (int p = 0; p < players; ++p) {
+      if (state.players[p].removed) continue;
+      const auto t0 = std::chrono::steady_clock::now();
+      try {
+        commands[p].commands = policies[p].decide(state, start.constants, p);
+      } catch (const std::exception& e) {
+        commands[p].bot_error = true;
+        thrown[p] = e.what();
+      }
+      result.turn_ms[p].push_back(
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+    }
+    if (on_turn) on_turn(state, commands);
+    return commands;
+  };
+  try {
+    halite3::GameOutcome outcome = halite3::play_game(start.state, start.constants, map_seed, decide, recorder);
+    match.final_state = outcome.final_state;
+    set_banks(result, match.final_state);
+    for (const int rank : outcome.ranks) result.ranks.push_back(rank - 1);
+    for (const halite3::GameRemoval& r : outcome.removals) {
+      const std::string& why = thrown[r.removal.player].empty() ? r.removal.reason : thrown[r.removal.player];
+      result.errors[r.removal.player] = "turn " + std::to_string(r.turn) + ": " + why;
+    }
+  } catch (const halite3::CapacityError& e) {
+    match.final_state = last;
+    result.aborted = "turn " + std::to_string(last.turn + 1) + ": " + e.what();
+    set_banks(result, last);
+    result.ranks = halite::rank_players(result.rewards);
+  }
+  result.states = match.final_state.turn;
+  return match;
+}
+
+}  // namespace halite::lab
