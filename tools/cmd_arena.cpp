@@ -11,6 +11,8 @@
 #include "command.h"
 #include "halite/json_codec.h"
 #include "halite/lab/arena.h"
+#include "halite/lab/halite3_match.h"
+#include "play_halite3.h"
 
 namespace halite::tools {
 namespace {
@@ -59,42 +61,48 @@ void print_summary(const lab::ArenaOptions& o, const lab::ArenaSummary& summary,
   }
   const std::string games = summary.games == o.games ? std::to_string(o.games)
                                                      : std::to_string(summary.games) + " of " + std::to_string(o.games);
-  std::printf("%s %s games, %dx%d, %d steps, budget %s\n\n", games.c_str(),
-              o.four_player ? "four-player" : "two-player", o.config.size, o.config.size, o.config.episode_steps,
-              budget_text(o.budget).c_str());
+  if (o.game == lab::Game::Halite3) {
+    const std::string size = o.halite3_size > 0 ? std::to_string(o.halite3_size) + "x" + std::to_string(o.halite3_size)
+                                                : "sizes 32 to 64 in turn";
+    const std::string turns = o.halite3_turns > 0 ? std::to_string(o.halite3_turns) + " turns" : "official turns";
+    std::printf("%s %s Halite III games, %s, %s\n\n", games.c_str(), o.four_player ? "four-player" : "two-player",
+                size.c_str(), turns.c_str());
+  } else {
+    std::printf("%s %s games, %dx%d, %d steps, budget %s\n\n", games.c_str(),
+                o.four_player ? "four-player" : "two-player", o.config.size, o.config.size, o.config.episode_steps,
+                budget_text(o.budget).c_str());
+  }
   std::printf("%s", summary.table().c_str());
 }
 
-int run(const std::vector<std::string>& args) {
-  lab::Cluster cluster;
-  const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  if (serve_if_worker(cluster, args, cores)) return 0;
-  Flags flags(args,
-              {"players", "games", "jobs", "budget-ms", "iterations", "seed", "size", "episode-steps", "out", "replays",
-               "act-timeout", "overage", "python"},
-              {"four-player", "json", "no-progress", "resume", "summary", "trace"});
-  if (!flags.positional().empty()) throw UsageError("unexpected argument '" + flags.positional()[0] + "'");
-  lab::ArenaOptions o;
+// The players of --players: Halite IV specs (with parameter files,
+// submission and py:FILE) or Halite III's.
+void read_players(const Flags& flags, lab::ArenaOptions& o) {
   if (!flags.has("players")) throw UsageError("--players is required, e.g. --players 'greedy;random'");
   o.four_player = flags.has("four-player");
-  try {
-    for (const std::string& s : split_list(flags.get("players", ""), ';'))
-      o.players.push_back(parse_player_spec(s, o.four_player ? 4 : 2));
-  } catch (const search::ParamError& e) {
-    throw UsageError(e.what());
+  const std::vector<std::string> specs = split_list(flags.get("players", ""), ';');
+  if (o.game == lab::Game::Halite3) {
+    o.players = parse_halite3_specs(specs, "--players");
+  } else {
+    try {
+      for (const std::string& s : specs) o.players.push_back(parse_player_spec(s, o.four_player ? 4 : 2));
+    } catch (const search::ParamError& e) {
+      throw UsageError(e.what());
+    }
   }
   if (!o.four_player && o.players.size() != 2)
     throw UsageError("two-player games take exactly two players (or use --four-player)");
   if (o.four_player && (o.players.empty() || o.players.size() > 4))
     throw UsageError("--four-player takes 1 to 4 players");
-  o.games = static_cast<int>(flags.get_int("games", 10, 1, 10'000'000));
-  o.jobs = static_cast<int>(flags.get_int("jobs", cores, 1, kMaxJobs));
+}
+
+// The flags of a Halite IV arena: the planners' budget, the board, the
+// Python agents' clock, traces.
+void read_halite4_options(const Flags& flags, lab::ArenaOptions& o) {
   o.budget.milliseconds = flags.get_double("budget-ms", 0, 0, 1e7);
   o.budget.iterations = flags.get_int("iterations", 0, 0, 1'000'000'000'000LL);
-  o.seed = static_cast<uint64_t>(flags.get_int("seed", 1, 0, 4294967295LL));
   o.config.size = static_cast<int>(flags.get_int("size", o.config.size, kMinBoardSize, kMaxBoardSize));
   o.config.episode_steps = static_cast<int>(flags.get_int("episode-steps", o.config.episode_steps, 2, 1'000'000));
-  o.replay_dir = flags.get("replays", "");
   o.trace = flags.has("trace");
   if (o.trace && o.replay_dir.empty()) throw UsageError("--trace writes beside the replays: give --replays DIR");
   o.config.act_timeout = flags.get_double("act-timeout", o.config.act_timeout, kMinActTimeout, kMaxActTimeout);
@@ -106,6 +114,45 @@ int run(const std::vector<std::string>& args) {
   } catch (const std::exception& e) {
     throw UsageError(e.what());
   }
+}
+
+// The flags of a Halite III arena: the map side (one, or the official ones
+// in turn) and the turn count.
+void read_halite3_options(const Flags& flags, lab::ArenaOptions& o) {
+  o.halite3_size = static_cast<int>(flags.get_int("size", 0, 1, halite3::kMaxSide));
+  o.halite3_turns = flags.get_int("turns", 0, 1, lab::kHalite3MaxTurns);
+  if (o.halite3_size == 0) return;  // the official sides, which every player count splits
+  try {
+    lab::halite3_start(static_cast<uint32_t>(o.seed), o.halite3_size, o.four_player ? 4 : 2, o.halite3_turns);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+}
+
+int run(const std::vector<std::string>& args) {
+  lab::Cluster cluster;
+  const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  if (serve_if_worker(cluster, args, cores)) return 0;
+  Flags flags(args,
+              {"players", "games", "jobs", "budget-ms", "iterations", "seed", "size", "episode-steps", "out", "replays",
+               "act-timeout", "overage", "python", "game", "turns"},
+              {"four-player", "json", "no-progress", "resume", "summary", "trace"});
+  if (!flags.positional().empty()) throw UsageError("unexpected argument '" + flags.positional()[0] + "'");
+  lab::ArenaOptions o;
+  o.game = game_flag(flags);
+  if (o.game == lab::Game::Halite3)
+    refuse_halite4_flags(flags);
+  else
+    refuse_halite3_flags(flags);
+  read_players(flags, o);
+  o.games = static_cast<int>(flags.get_int("games", 10, 1, 10'000'000));
+  o.jobs = static_cast<int>(flags.get_int("jobs", cores, 1, kMaxJobs));
+  o.seed = static_cast<uint64_t>(flags.get_int("seed", 1, 0, 4294967295LL));
+  o.replay_dir = flags.get("replays", "");
+  if (o.game == lab::Game::Halite3)
+    read_halite3_options(flags, o);
+  else
+    read_halite4_options(flags, o);
   o.cluster = &cluster;
   const bool json = flags.has("json");
   const std::string out_path = flags.get("out", "");
@@ -165,7 +212,7 @@ int run(const std::vector<std::string>& args) {
 HALITE_COMMAND(Command{
     "arena",
     "play many games between planners and Python agent files; per-game JSONL and a summary with win rates, CIs and Elo",
-    "usage: halite arena --players 'SPEC;SPEC' [--games 10] [--four-player] [--jobs CORES]\n"
+    "usage: halite arena [--game halite4] --players 'SPEC;SPEC' [--games 10] [--four-player] [--jobs CORES]\n"
     "                    [--budget-ms MS] [--iterations N] [--seed 1] [--size 21] [--episode-steps 400]\n"
     "                    [--out FILE.jsonl [--resume | --summary]] [--replays DIR] [--json] [--no-progress]\n"
     "                    [--act-timeout 3] [--overage 60] [--python /usr/bin/python3]\n"
@@ -186,6 +233,7 @@ HALITE_COMMAND(Command{
     "no --budget-ms, whatever --jobs is, and under mpirun whatever the number of\n"
     "processes (each plays with its own --jobs threads); Python agents are as\n"
     "deterministic as they are.\n\n"
+    "  --game G           halite4 (default) or halite3 (below)\n"
     "  --players LIST     specs separated by ';' (quote it for the shell)\n"
     "  --games N          games to play (default 10)\n"
     "  --four-player      four-player games (default: two-player)\n"
@@ -213,7 +261,20 @@ HALITE_COMMAND(Command{
     "                      \"games\", \"wins\", \"win_rate\", \"ci95\", \"elo\", \"avg_bank\", \"turn_ms\": {\"p50\",\n"
     "                      \"p99\", \"max\", \"turns\"}, \"errors\"}]} (\"games\": those summed up,\n"
     "                      \"arena_games\": --games)\n"
-    "  --no-progress      no progress bar (it is shown only on a terminal anyway)\n",
+    "  --no-progress      no progress bar (it is shown only on a terminal anyway)\n\n"
+    "With --game halite3: Halite III games on this project's engine (docs/halite3.md)\n"
+    "between specs of the Halite III policy, greedy or greedy:k=v,... (halite3_bot\n"
+    "--params lists them), seated, seeded, recorded and summed up as above (avg bank:\n"
+    "the halite each ends with; turn times: the policy's decide()); deterministic,\n"
+    "turn times apart, whatever --jobs is. --budget-ms, --iterations, --episode-steps,\n"
+    "--act-timeout, --overage, --python and --trace are refused; and:\n"
+    "  --size N           every map's side, 1 to 64, as the map generator splits it for\n"
+    "                     the players (default: 32, 40, 48, 56, 64 in turn, one a board)\n"
+    "  --turns N          every game's turn count (default the official count for the\n"
+    "                     size: 400 at 32 to 500 at 64)\n"
+    "  --replays DIR      each game's official-format replay as DIR/game-<i>.hlt\n"
+    "  --out FILE         as above, each line with \"size\", its map's side (\"board_seed\"\n"
+    "                     is the map seed, as the official engine's --seed)\n",
     run});
 
 }  // namespace

@@ -17,10 +17,8 @@ int run(const std::vector<std::string>& args) {
                "overage", "python", "view", "trace", "game", "turns"},
               {});
   if (!flags.positional().empty()) throw UsageError("unexpected argument '" + flags.positional()[0] + "'");
-  const std::string game = flags.get("game", "halite4");
-  if (game == "halite3") return play_halite3(flags);
-  if (game != "halite4") throw UsageError("--game takes halite4 or halite3, not '" + game + "'");
-  if (flags.has("turns")) throw UsageError("--turns is for --game halite3 (a Halite IV game: --episode-steps)");
+  if (game_flag(flags) == lab::Game::Halite3) return play_halite3(flags);
+  refuse_halite3_flags(flags);
   const int players = static_cast<int>(flags.get_int("players", 4, 1, 4));
   if (players == 3) throw UsageError("--players takes 1, 2 or 4");
   Config config;

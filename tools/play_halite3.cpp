@@ -6,10 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "halite3/game.h"
-#include "halite3/mapgen.h"
 #include "halite3/replay_writer.h"
-#include "halite3/search/policy.h"
 
 namespace halite::tools {
 
@@ -29,67 +26,39 @@ const char* const kPlayHalite3Usage =
 
 namespace {
 
-// The Halite III planners by name: the greedy cell-scoring policy alone.
-constexpr std::string_view kGreedy = "greedy";
-
-// The most turns --turns accepts: far past any official game (500).
-constexpr long long kMaxTurnLimit = 100'000;
-
-struct Seat {
-  std::string spec;
-  halite3::search::PolicyParams params;
-};
-
-Seat parse_seat(const std::string& spec) {
-  const size_t colon = spec.find(':');
-  const std::string name = spec.substr(0, colon);
-  if (name != kGreedy)
-    throw UsageError("--agents: unknown Halite III planner '" + name + "' (the one planner is greedy)");
-  halite3::search::Params params{halite3::search::policy_specs()};
-  if (colon != std::string::npos) {
-    try {
-      for (const std::string& assignment : split_list(spec.substr(colon + 1), ',')) params.set_from_string(assignment);
-    } catch (const std::exception& e) {
-      throw UsageError("--agents: player '" + spec + "': " + e.what());
-    }
-  }
-  return {spec, halite3::search::PolicyParams::from(params)};
-}
-
-std::vector<Seat> parse_seats(const Flags& flags, int players) {
+std::vector<lab::PlayerSpec> parse_seats(const Flags& flags, int players) {
   std::vector<std::string> specs;
   if (flags.has("agents")) {
     const std::string list = flags.get("agents", "");
     specs = split_list(list, list.find(';') != std::string::npos ? ';' : ',');
   } else {
-    specs.assign(static_cast<size_t>(players), std::string(kGreedy));
+    specs.assign(static_cast<size_t>(players), std::string(lab::kHalite3Greedy));
   }
   if (static_cast<int>(specs.size()) != players)
     throw UsageError("--agents names " + std::to_string(specs.size()) + " agents for " + std::to_string(players) +
                      " players");
-  std::vector<Seat> seats;
-  for (const std::string& spec : specs) seats.push_back(parse_seat(spec));
-  return seats;
+  return parse_halite3_specs(specs, "--agents");
 }
 
-void print_standings(const halite3::GameOutcome& outcome, const std::vector<Seat>& seats, int size, uint32_t seed,
+void print_standings(const lab::Halite3Match& match, const std::vector<std::string>& names, int size, uint32_t seed,
                      const std::string& out) {
-  const halite3::State& s = outcome.final_state;
+  const halite3::State& s = match.final_state;
+  const std::vector<int>& ranks = match.result.ranks;  // from 0
   std::printf("Game: Halite III, %d players, %dx%d, seed %u, %d turns. Replay: %s\n\n", s.player_count, size, size,
               seed, s.turn, out.c_str());
   int agent_width = 5;  // "agent"
-  for (const Seat& seat : seats) agent_width = std::max(agent_width, static_cast<int>(seat.spec.size()));
+  for (const std::string& name : names) agent_width = std::max(agent_width, static_cast<int>(name.size()));
   std::printf("%-5s %-7s %-*s %10s %10s %6s %9s  %s\n", "rank", "player", agent_width, "agent", "bank", "deposited",
               "ships", "dropoffs", "status");
   std::vector<int> order(static_cast<size_t>(s.player_count));
   for (int p = 0; p < s.player_count; ++p) order[p] = p;
-  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return outcome.ranks[a] < outcome.ranks[b]; });
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return ranks[a] < ranks[b]; });
   for (const int p : order) {
     const halite3::Player& player = s.players[p];
     const auto ships = std::count_if(s.ship_list().begin(), s.ship_list().end(),
                                      [&](const halite3::Ship& ship) { return ship.owner == p; });
     const char* status = player.removed ? "removed" : player.can_play ? "playing" : "out of ships and halite";
-    std::printf("%-5d %-7d %-*s %10lld %10lld %6lld %9d  %s\n", outcome.ranks[p], p, agent_width, seats[p].spec.c_str(),
+    std::printf("%-5d %-7d %-*s %10lld %10lld %6lld %9d  %s\n", ranks[p] + 1, p, agent_width, names[p].c_str(),
                 static_cast<long long>(player.halite), static_cast<long long>(player.deposited),
                 static_cast<long long>(ships), player.dropoff_count, status);
   }
@@ -98,41 +67,62 @@ void print_standings(const halite3::GameOutcome& outcome, const std::vector<Seat
 
 }  // namespace
 
-int play_halite3(const Flags& flags) {
+lab::Game game_flag(const Flags& flags) {
+  const std::string game = flags.get("game", "halite4");
+  if (game == "halite3") return lab::Game::Halite3;
+  if (game != "halite4") throw UsageError("--game takes halite4 or halite3, not '" + game + "'");
+  return lab::Game::Halite4;
+}
+
+void refuse_halite4_flags(const Flags& flags) {
   for (const char* name :
        {"budget-ms", "iterations", "episode-steps", "act-timeout", "overage", "python", "view", "trace"})
     if (flags.has(name)) throw UsageError(std::string("--") + name + " is not available with --game halite3");
+}
+
+void refuse_halite3_flags(const Flags& flags) {
+  if (flags.has("turns")) throw UsageError("--turns is for --game halite3 (a Halite IV game: --episode-steps)");
+}
+
+std::vector<lab::PlayerSpec> parse_halite3_specs(const std::vector<std::string>& specs, const std::string& flag) {
+  std::vector<lab::PlayerSpec> parsed;
+  try {
+    for (const std::string& spec : specs) parsed.push_back(lab::PlayerSpec::parse(spec, lab::Game::Halite3));
+  } catch (const search::ParamError& e) {
+    throw UsageError(flag + ": " + e.what());
+  }
+  return parsed;
+}
+
+Halite3GameFlags halite3_game_from_flags(const Flags& flags) {
   const int players = static_cast<int>(flags.get_int("players", 2, 2, 4));
   if (players == 3) throw UsageError("--players takes 2 or 4 with --game halite3");
-  const int size = static_cast<int>(flags.get_int("size", 32, 1, halite3::kMaxSide));
-  const auto seed = static_cast<uint32_t>(flags.get_int("seed", 1, 0, 4294967295LL));
-  halite3::Constants constants = halite3::Constants::for_map(size, size);
-  constants.max_turns = flags.get_int("turns", constants.max_turns, 1, kMaxTurnLimit);
-  const std::vector<Seat> seats = parse_seats(flags, players);
-  halite3::State start;
+  Halite3GameFlags game;
+  game.size = static_cast<int>(flags.get_int("size", 32, 1, halite3::kMaxSide));
+  game.seed = static_cast<uint32_t>(flags.get_int("seed", 1, 0, 4294967295LL));
+  const int64_t turns = flags.get_int("turns", 0, 1, lab::kHalite3MaxTurns);
+  const std::vector<lab::PlayerSpec> seats = parse_seats(flags, players);
   try {
-    start = halite3::generate_game(seed, size, size, players, constants);
+    game.start = lab::halite3_start(game.seed, game.size, players, turns);
   } catch (const std::invalid_argument& e) {
-    throw UsageError(std::string("--size ") + std::to_string(size) + ": " + e.what());
+    throw UsageError(e.what());
   }
+  for (const lab::PlayerSpec& seat : seats) {
+    game.params.push_back(lab::halite3_policy_params(seat));
+    game.names.push_back(seat.label);
+  }
+  return game;
+}
 
-  std::vector<halite3::search::GreedyPolicy> policies;
-  std::vector<std::string> names;
-  for (const Seat& seat : seats) {
-    policies.emplace_back(seat.params);
-    names.push_back(seat.spec);
-  }
-  const auto decide = [&](const halite3::State& state) {
-    std::vector<halite3::PlayerCommands> commands(static_cast<size_t>(state.player_count));
-    for (int p = 0; p < state.player_count; ++p)
-      if (!state.players[p].removed) commands[p].commands = policies[p].decide(state, constants, p);
-    return commands;
-  };
-  halite3::ReplayRecorder recorder(constants, seed, names);
-  const halite3::GameOutcome outcome = halite3::play_game(start, constants, seed, decide, &recorder);
-  const std::string out = flags.get("out", "replay-" + std::to_string(seed) + ".hlt");
+int play_halite3(const Flags& flags) {
+  refuse_halite4_flags(flags);
+  const Halite3GameFlags game = halite3_game_from_flags(flags);
+  halite3::ReplayRecorder recorder(game.start.constants, game.seed, game.names);
+  const lab::Halite3Match match = lab::play_halite3_match(game.start, game.seed, game.params, &recorder);
+  if (!match.result.aborted.empty()) throw std::runtime_error("the engine stopped the game: " + match.result.aborted);
+  const std::string out = flags.get("out", "replay-" + std::to_string(game.seed) + ".hlt");
   halite3::write_replay_file(out, recorder.json());
-  print_standings(outcome, seats, size, seed, out);
+  print_standings(match, game.names, game.size, game.seed, out);
   return 0;
 }
 

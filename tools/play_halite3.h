@@ -1,11 +1,41 @@
 // `halite play --game halite3`: one Halite III game on this project's engine
 // (engine3/) between seats of the greedy Halite III policy (search3/),
-// written as an official-format .hlt replay (replay_writer.h).
+// written as an official-format .hlt replay (replay_writer.h); and the
+// `--game` flag the commands that play either game share.
 #pragma once
 
+#include <cstdint>
+#include <string>
+#include <vector>
+
 #include "command.h"
+#include "halite/lab/halite3_match.h"
 
 namespace halite::tools {
+
+// --game: halite4 (the default) or halite3; anything else a UsageError.
+lab::Game game_flag(const Flags& flags);
+// With --game halite3: the flags that mean something in Halite IV alone (a
+// planner's budget, episode steps, the Python agents' clock, traces, the
+// viewer) refused with a UsageError naming the first one given.
+void refuse_halite4_flags(const Flags& flags);
+// With --game halite4: --turns (Halite III's turn count) refused.
+void refuse_halite3_flags(const Flags& flags);
+// `specs` parsed as Halite III seats (lab::PlayerSpec::parse with
+// Game::Halite3); a bad one is a UsageError naming it after `flag`.
+std::vector<lab::PlayerSpec> parse_halite3_specs(const std::vector<std::string>& specs, const std::string& flag);
+
+// One Halite III game as --players, --size, --seed, --turns and --agents
+// give it (`halite play` and `halite profile` with --game halite3); a bad
+// value is a UsageError naming it.
+struct Halite3GameFlags {
+  uint32_t seed = 1;
+  int size = 32;
+  lab::Halite3Start start;
+  std::vector<std::string> names;  // the seats' specs
+  std::vector<halite3::search::PolicyParams> params;
+};
+Halite3GameFlags halite3_game_from_flags(const Flags& flags);
 
 // The flags every `halite play` takes; those of Halite IV alone are refused
 // here with a UsageError naming them.
