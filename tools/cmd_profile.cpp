@@ -15,37 +15,12 @@
 #include "halite/replay_check.h"
 #include "halite/search/param_file.h"
 #include "halite/search/planners/mcts.h"
+#include "play_halite3.h"
+#include "profile_halite3.h"
+#include "profile_timing.h"
 
 namespace halite::tools {
 namespace {
-
-// Keeps the compiler from eliding a copy or a resolution whose result is unused.
-template <typename T>
-inline void keep(T& value) {
-  asm volatile("" : : "r"(&value) : "memory");
-}
-
-double median(std::vector<double> v) {
-  if (v.empty()) return 0;
-  std::nth_element(v.begin(), v.begin() + static_cast<long>(v.size() / 2), v.end());
-  return v[v.size() / 2];
-}
-
-using Clock = std::chrono::steady_clock;
-
-// Nanoseconds per call of f, the best of `rounds` timings of `reps` calls:
-// the minimum filters out interruptions from the rest of the machine.
-template <typename F>
-double time_ns(int reps, int rounds, F&& f) {
-  double best = 1e300;
-  for (int r = 0; r < rounds; ++r) {
-    const auto t0 = Clock::now();
-    for (int i = 0; i < reps; ++i) f();
-    const double ns = std::chrono::duration<double, std::nano>(Clock::now() - t0).count() / reps;
-    best = std::min(best, ns);
-  }
-  return best;
-}
 
 // Wraps a planner in the shared match loop and records what each plan() did.
 class RecordingPlanner final : public search::Planner {
@@ -85,12 +60,6 @@ class RecordingPlanner final : public search::Planner {
   const search::MctsPlanner* tree_;  // inner_ when it is the tree search, else null
   std::vector<Turn> turns_;
 };
-
-double percentile(std::vector<double> v, double q) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  return v[std::min(v.size() - 1, static_cast<size_t>(q * static_cast<double>(v.size())))];
-}
 
 // What the tree search did over the game: how often it searched, how much
 // of its tree it kept from the turn before, how often its answer left the
@@ -257,8 +226,12 @@ int run_pauses(double seconds) {
 int run(const std::vector<std::string>& args) {
   Flags flags(args,
               {"reps", "planner", "set", "params", "opponents", "budget-ms", "iterations", "seed", "size",
-               "episode-steps", "seat", "csv", "svg", "pauses"},
+               "episode-steps", "seat", "csv", "svg", "pauses", "game", "players", "turns", "agents"},
               {});
+  if (game_flag(flags) == lab::Game::Halite3) return profile_halite3(flags);
+  refuse_halite3_flags(flags);
+  for (const char* f : {"players", "agents"})
+    if (flags.has(f)) throw UsageError(std::string("--") + f + " is for --game halite3 (Halite IV: --opponents)");
   if (flags.has("pauses")) {
     if (flags.has("planner") || !flags.positional().empty()) throw UsageError("--pauses takes no planner and no file");
     return run_pauses(flags.get_double("pauses", 10, 0.001, 86400));
@@ -272,22 +245,17 @@ int run(const std::vector<std::string>& args) {
   const Replay replay = read_replay_file(flags.positional()[0]);
   const std::vector<State> states = replay_states(replay);
 
-  struct Sample {
-    int ships;
-    double copy_ns;
-    double step_ns;
-  };
-  std::vector<Sample> samples;
+  std::vector<TurnCost> samples;
   auto scratch = std::make_unique<State>();
   for (size_t t = 0; t + 1 < states.size(); ++t) {
     // The turn from state t to t + 1, staged exactly as the replay recorded it.
     State staged = states[t];
     stage_recorded_turn(staged, replay.steps[t + 1]);
-    const double copy_ns = time_ns(reps, 5, [&] {
+    const double copy_ns = time_ns(reps, kTimingRounds, [&] {
       *scratch = staged;
       keep(*scratch);
     });
-    const double copy_and_step_ns = time_ns(reps, 5, [&] {
+    const double copy_and_step_ns = time_ns(reps, kTimingRounds, [&] {
       *scratch = staged;
       scratch->resolve();
       keep(*scratch);
@@ -297,19 +265,9 @@ int run(const std::vector<std::string>& args) {
 
   std::printf("%s: %zu turns, %d players, %dx%d board\n\n", flags.positional()[0].c_str(), samples.size(),
               replay.num_players, replay.config.size, replay.config.size);
-  std::printf("%-12s %8s %14s %14s\n", "ships", "states", "copy_ns (med)", "step_ns (med)");
-  const int bounds[] = {0, 10, 25, 50, 100, 200, kMaxShips + 1};
-  for (size_t b = 0; b + 1 < std::size(bounds); ++b) {
-    std::vector<double> copies, steps;
-    for (const Sample& s : samples)
-      if (s.ships >= bounds[b] && s.ships < bounds[b + 1]) copies.push_back(s.copy_ns), steps.push_back(s.step_ns);
-    if (copies.empty()) continue;
-    char label[32];
-    std::snprintf(label, sizeof label, "%d-%d", bounds[b], bounds[b + 1] - 1);
-    std::printf("%-12s %8zu %14.1f %14.1f\n", label, copies.size(), median(copies), median(steps));
-  }
+  print_costs_by_ships(samples, kMaxShips, "step_ns (med)");
   std::vector<double> copies, steps;
-  for (const Sample& s : samples) copies.push_back(s.copy_ns), steps.push_back(s.step_ns);
+  for (const TurnCost& s : samples) copies.push_back(s.copy_ns), steps.push_back(s.step_ns);
   std::printf("\nstep_ns=%.0f copy_ns=%.0f states=%zu\n", median(steps), median(copies), states.size());
   return 0;
 }
@@ -322,7 +280,9 @@ HALITE_COMMAND(Command{
     "       halite profile --planner NAME [--set k=v]... [--params FILE.json] [--opponents 'SPEC[;SPEC;SPEC]']\n"
     "                      [--budget-ms MS | --iterations N] [--seed 1] [--size 21] [--episode-steps 400]\n"
     "                      [--seat 0] [--csv FILE] [--svg FILE]\n"
-    "       halite profile --pauses SECONDS\n\n"
+    "       halite profile --pauses SECONDS\n"
+    "       halite profile --game halite3 [--players 2] [--size 32] [--seed 1] [--turns N]\n"
+    "                      [--agents 'greedy;greedy:k=v'] [--reps 200] [--csv FILE]\n\n"
     "With --planner: plays one game (NAME in --seat against --opponents, default\n"
     "greedy; three opponents make a four-player game; board and planner seeds from\n"
     "--seed; budget default 200 ms) and records per turn: turn, wall time of plan(),\n"
@@ -344,7 +304,8 @@ HALITE_COMMAND(Command{
     "each state, a copy of the state and the resolution of its recorded turn\n"
     "(the best of 5 rounds of --reps repetitions; resolution time excludes the\n"
     "copy). Prints medians by ship count; the last line is exactly\n"
-    "  step_ns=<median> copy_ns=<median> states=<n>\n",
+    "  step_ns=<median> copy_ns=<median> states=<n>\n\n" +
+        std::string(kProfileHalite3Usage),
     run});
 
 }  // namespace
