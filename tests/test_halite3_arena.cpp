@@ -1,6 +1,7 @@
 // The arena on Halite III: greedy policy specs played on engine3/ with the
 // Halite IV arena's seats, seeds, records and statistics; `halite arena
-// --game halite3` end to end and its bad values.
+// --game halite3` and `halite profile --game halite3` end to end and their
+// bad values.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -199,4 +200,33 @@ TEST_CASE("halite3 arena: halite arena refuses bad Halite III values", "[halite3
     refused(std::string("--game halite3 ") + flag + players,
             std::string(flag).substr(0, std::string(flag).find(' ')) + " is not available with --game halite3");
   refused("--turns 10" + players, "--turns is for --game halite3");
+}
+
+TEST_CASE("halite3 profile: halite profile --game halite3 times the policy and the engine on its game",
+          "[halite3][profile][tool]") {
+  const TempDir dir("halite3_profile");
+  const std::string csv = dir.file("turns.csv");
+  const ToolRun run = run_halite("profile --game halite3 --size 32 --turns 12 --reps 2 --csv " + csv);
+  INFO(run.output);
+  REQUIRE(run.status == 0);
+  CHECK_THAT(run.output, Catch::Contains("Halite III, 2 players, 32x32, seed 1: "));
+  CHECK_THAT(run.output, Catch::Contains("decide_ms="));
+  CHECK_THAT(run.output, Catch::Contains(" copy_ns="));
+  std::ifstream lines(csv);
+  std::string header, line;
+  std::getline(lines, header);
+  CHECK(header == "turn,ships,decide_ms_0,decide_ms_1,copy_ns,turn_ns");
+  int turns = 0;
+  while (std::getline(lines, line)) ++turns;
+  CHECK(run.output.find("turns=" + std::to_string(turns) + "\n") != std::string::npos);
+  const auto refused = [](const std::string& args, const std::string& message) {
+    const ToolRun bad = run_halite("profile " + args);
+    INFO(args << "\n" << bad.output);
+    CHECK(bad.status == 2);
+    CHECK_THAT(bad.output, Catch::Contains(message));
+  };
+  refused("--game halite3 --planner fleet", "--planner is not available with --game halite3");
+  refused("--game halite3 --budget-ms 5", "--budget-ms is not available with --game halite3");
+  refused("--game halite3 --agents 'greedy;fleet'", "unknown Halite III planner 'fleet'");
+  refused("--players 4", "--players is for --game halite3");
 }
