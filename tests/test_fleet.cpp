@@ -269,6 +269,38 @@ TEST_CASE("fleet: the last yards are defended whatever the count of sunk defende
   CHECK(spawns(s, "defend_last_yards=2") == std::vector<int>{0});
 }
 
+TEST_CASE("fleet: a loaded ship coming home does not hold the last yard against an empty attacker", "[fleet]") {
+  // Our ship stands on the yard next to the empty attacker. Staying there, it
+  // holds the yard only if it carries nothing: a loaded one loses to the
+  // attacker, which then sinks the yard, so the last yard spawns under it.
+  const std::vector<std::string> values = {"defend_reserve=0", "spawn_min_value=1e5", "min_ships=0",
+                                           "max_lost_defenders=0", "defend_last_yards=1"};
+  for (const double cargo : {0.0, 40.0}) {
+    State s = yard_under_attack(600);
+    s.add_ship(UnitId::make(2, 3), cell(7, 7), 0, cargo);
+    FleetPolicy fleet = policy(values);
+    const PolicyDecision& d = fleet.decide(s, 0);
+    const int home = s.find_ship(UnitId::make(2, 3));
+    std::vector<std::pair<int, int>> stays = d.ship_choices;
+    for (auto& [index, option] : stays)
+      if (index == home) option = 0;
+    std::vector<int> spawns;
+    fleet.add_defenders(s, 0, stays, spawns);
+    CHECK(spawns == (cargo > 0 ? std::vector<int>{0} : std::vector<int>{}));
+    // A yard that is not one of the last keeps the old rule: any own ship on
+    // it is cover (the defenders' count decides the rest).
+    s.add_shipyard(UnitId::make(1, 3), cell(14, 3), 0);
+    FleetPolicy more_yards = policy({"defend_reserve=0", "spawn_min_value=1e5", "min_ships=0", "defend_last_yards=1"});
+    const PolicyDecision& d2 = more_yards.decide(s, 0);
+    stays = d2.ship_choices;
+    for (auto& [index, option] : stays)
+      if (index == home) option = 0;
+    spawns.clear();
+    more_yards.add_defenders(s, 0, stays, spawns);
+    CHECK(spawns.empty());
+  }
+}
+
 TEST_CASE("fleet: a yard whose defenders are sunk at once stops spawning them", "[fleet]") {
   // A rich bank: every turn the attacker stands next to the yard and the
   // defender spawned the turn before is not on it (sunk).

@@ -48,7 +48,8 @@
 //     yard spawns when an enemy is next to it and no own ship will be on it,
 //     unless defenders spawned there were sunk at once `max_lost_defenders`
 //     times (an attacker that keeps coming would drain the bank ship for
-//     ship) and the player holds more than `defend_last_yards` yards.
+//     ship) and the player holds more than `defend_last_yards` yards. On
+//     those last yards only an own ship no lighter enemy can sink is cover.
 //
 // Every number is a declared parameter (fleet_params.h, `halite params
 // fleet`). Its sources follow the steps: fleet_maps.cpp (1), fleet_economy.cpp

@@ -192,7 +192,8 @@ namespace halite::search {
     "keeps coming trades ship for ship, and the bank is the score)")                                                   \
   X(int, defend_last_yards, 0, 0, 100,                                                                                 \
     "while the player holds at most this many yards, a threatened yard spawns its defender whatever "                  \
-    "max_lost_defenders says (a fleet without a yard cannot bank its cargo; 0: no exception)")                         \
+    "max_lost_defenders says, and an own ship on it is cover only if no lighter enemy can end there (a player with "   \
+    "no yard and no ship is out of the game, its bank forfeited; 0: no exception)")                                    \
   X_FIXED(bool, remember, 1, 0, 1,                                                                                     \
           "keep the planned yard site and the defenders lost across turns (0: the policy is a function of the state)") \
   /* Known opponents (the fleet planner): the orders of an opponent whose ship actions a model it was given gave on at \
