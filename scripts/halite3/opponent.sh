@@ -15,7 +15,7 @@
 set -euo pipefail
 
 usage() { sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
-[ $# -ge 1 ] && [ $# -le 2 ] || usage
+if [ $# -lt 1 ] || [ $# -gt 2 ]; then usage; fi
 GITDIR=$1 DEST=${2:-/tmp/h3opp/teccles}
 
 if ! command -v javac > /dev/null || ! command -v java > /dev/null; then
