@@ -218,6 +218,15 @@ TEST_CASE("halite3 bot: a trip's value follows the post-mortem's rate", "[halite
   in.bonus = 3;
   CHECK(search::best_trip(in).rate > near);  // inspired is better
   in.bonus = 1;
+  in.stop_turns = 4;
+  CHECK(search::best_trip(in).rate < near);  // stops on the way to pay the moves take time
+  in.stop_turns = 0;
+  in.to_cell = 0;  // mining where it is
+  const double on_the_spot = search::best_trip(in).rate;
+  in.next_travel_min = 0;  // further cells as near as this one: no travel
+  CHECK(search::best_trip(in).rate > on_the_spot);
+  in.next_travel_min = 1;
+  in.to_cell = 3;
   in.turns_left = 5;  // no time to get there, mine and come back
   CHECK(search::best_trip(in).rate == 0);
   in.turns_left = 300;

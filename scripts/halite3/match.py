@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Seeded games of halite3_bot in Halite III's official engine, against the
-official Python starter bot or against itself (docs/halite3.md).
+official Python starter bot, against itself, or against teccles' bot, the
+winner of Halite III (scripts/halite3/opponent.sh builds it; docs/halite3.md).
 
-  match.py [--games N] [--players 2,4] [--sizes 32,40,48,56,64] [--opponent starter|self]
+  match.py [--games N] [--players 2,4] [--sizes 32,40,48,56,64] [--opponent starter|self|teccles]
            [--first-seed S] [--jobs J] [--engine PATH] [--bot PATH] [--starter PATH]
-           [--bot-args ARGS] [--keep DIR] [--no-timeout]
+           [--teccles DIR] [--bot-args ARGS] [--keep DIR] [--no-timeout] [--per-game]
 
 For every player count, N games with seeds S, S+1, ...; game i is played on
 the map size sizes[i % len(sizes)], and halite3_bot sits in seat i % players
@@ -13,8 +14,10 @@ halite3_bot won (rank 1; against itself: seat 0's wins) with a 95% Wilson
 interval, its mean score and the best opponent's, every collision of its
 own ships the engine logged (expected only on own depots in the last
 turns), and every bot error: a seat the engine terminated (crash, timeout,
-bad command) with the first lines of its error log. Exit status 1 when halite3_bot erred, 2 on a usage
-error or a failed engine run.
+bad command) with the first lines of its error log; the opponent's
+terminations are listed apart (a game it lost that way is no measure of
+strength). --per-game prints each game too. Exit status 1 when halite3_bot
+erred, 2 on a usage error or a failed engine run.
 
 --keep DIR keeps each game's replay and logs in DIR/SIZE-Pp-seedS/.
 """
@@ -46,7 +49,8 @@ def wilson(wins, n, z=1.96):
 def play(args, players, size, seed, seat):
     """One game: (our ranks and scores per seat, opponents' scores, errors)."""
     ours = shlex.join([args.bot] + shlex.split(args.bot_args))
-    theirs = ours if args.opponent == "self" else shlex.join(["python3", args.starter])
+    theirs = {"self": ours, "starter": shlex.join(["python3", args.starter]),
+              "teccles": shlex.join(["java", "-cp", os.path.join(args.teccles, "classes"), "MyBot"])}[args.opponent]
     seats = [ours if p == seat or args.opponent == "self" else theirs for p in range(players)]
     work = tempfile.mkdtemp(prefix="h3match-")
     command = [args.engine, "--seed", str(seed), "--width", str(size), "--height", str(size),
@@ -60,16 +64,19 @@ def play(args, players, size, seed, seat):
     except json.JSONDecodeError:
         shutil.rmtree(work, ignore_errors=True)
         raise RuntimeError(f"{name}: the engine failed (status {run.returncode}): {run.stderr.strip()[-500:]}")
-    errors, collisions = [], []
+    errors, collisions, their_errors = [], [], []
     for p in range(players):
-        if p != seat and args.opponent != "self":
-            continue
         log = result.get("error_logs", {}).get(str(p))
         text = ""
         if log and os.path.exists(log):
             with open(log, errors="replace") as f:
                 text = f.read()
-        if result.get("terminated", {}).get(str(p), False):
+        terminated = result.get("terminated", {}).get(str(p), False)
+        if p != seat and args.opponent != "self":
+            if terminated:
+                their_errors.append(f"{name} seat {p}: terminated: " + " | ".join(text.strip().splitlines()[:3]))
+            continue
+        if terminated:
             errors.append(f"{name} seat {p}: terminated: " + " | ".join(text.strip().splitlines()[:6]))
         # The engine logs own ships colliding as a warning: expected on own
         # depots in the final rush, a fault anywhere else.
@@ -84,7 +91,7 @@ def play(args, players, size, seed, seat):
         "name": name, "players": players, "size": size, "seat": seat,
         "rank": stats[str(seat)]["rank"], "score": stats[str(seat)]["score"],
         "best_other": max(stats[str(p)]["score"] for p in range(players) if p != seat),
-        "errors": errors, "collisions": collisions,
+        "errors": errors, "collisions": collisions, "their_errors": their_errors,
     }
     if args.keep:
         dest = os.path.join(args.keep, name)
@@ -109,15 +116,17 @@ def main():
     parser.add_argument("--games", type=int, default=10, help="games per player count")
     parser.add_argument("--players", default="2,4")
     parser.add_argument("--sizes", default="32,40,48,56,64")
-    parser.add_argument("--opponent", choices=["starter", "self"], default="starter")
+    parser.add_argument("--opponent", choices=["starter", "self", "teccles"], default="starter")
     parser.add_argument("--first-seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--engine", default="/tmp/h3ref/build/halite")
     parser.add_argument("--bot", default=os.path.join(ROOT, "build", "bot3", "halite3_bot"))
     parser.add_argument("--starter", default="/tmp/h3starter/MyBot.py")
+    parser.add_argument("--teccles", default="/tmp/h3opp/teccles", help="where opponent.sh built teccles' bot")
     parser.add_argument("--bot-args", default="", help="extra arguments of halite3_bot, e.g. '--set return_fraction=0.8'")
     parser.add_argument("--keep", help="keep each game's replay and logs under this folder")
     parser.add_argument("--no-timeout", action="store_true", help="the engine's --no-timeout")
+    parser.add_argument("--per-game", action="store_true", help="also print each game's seat, rank and scores")
     args = parser.parse_args()
     try:
         players_list = [int(p) for p in args.players.split(",")]
@@ -131,7 +140,10 @@ def main():
             parser.error(f"{what} {path} is not an executable (build it: docs/halite3.md)")
     if args.opponent == "starter" and not os.path.exists(args.starter):
         parser.error(f"--starter {args.starter} not found (extract starter_kits/Python3 there: docs/halite3.md)")
+    if args.opponent == "teccles" and not os.path.exists(os.path.join(args.teccles, "classes", "MyBot.class")):
+        parser.error(f"--teccles {args.teccles} has no classes/MyBot.class (build it: scripts/halite3/opponent.sh)")
     args.bot = os.path.abspath(args.bot)
+    args.teccles = os.path.abspath(args.teccles)
     args.starter = os.path.abspath(args.starter)
     if args.keep:
         os.makedirs(args.keep, exist_ok=True)
@@ -145,13 +157,18 @@ def main():
     except RuntimeError as e:
         print(f"match.py: {e}", file=sys.stderr)
         return 2
-    against = "itself (the wins of the seat i % players)" if args.opponent == "self" else "the starter bot"
+    against = {"self": "itself (the wins of the seat i % players)", "starter": "the starter bot",
+               "teccles": "teccles' bot"}[args.opponent]
     print(f"halite3_bot {args.bot_args} against {against}, seeds {args.first_seed}..{args.first_seed + args.games - 1}")
     for players in players_list:
         group = [g for g in games if g["players"] == players]
         for size in sizes:
             report(f"{players}p {size}x{size}", [g for g in group if g["size"] == size])
         report(f"{players}p all", group)
+    if args.per_game:
+        for g in games:
+            print(f"  {g['name']:<16} seat {g['seat']} rank {g['rank']} score {g['score']:>7}"
+                  f"  best opponent {g['best_other']:>7}")
     collisions = [c for g in games for c in g["collisions"]]
     print(f"own-ship collisions (game, seat, turn, cell): {len(collisions)}")
     for c in collisions:
@@ -159,6 +176,10 @@ def main():
     errors = [e for g in games for e in g["errors"]]
     print(f"bot errors: {len(errors)}")
     for e in errors:
+        print("  " + e)
+    their_errors = [e for g in games for e in g["their_errors"]]
+    print(f"opponent errors: {len(their_errors)}")
+    for e in their_errors:
         print("  " + e)
     return 1 if errors else 0
 

@@ -112,7 +112,10 @@ void GreedyPolicy::assign_targets(const State& s, const Constants& c) {
     int cell;
   };
   std::vector<Candidate> candidates, own;
-  const double step_cost = static_cast<double>(s.map_halite) / s.cells() / static_cast<double>(c.move_cost_ratio);
+  const double mean_halite = static_cast<double>(s.map_halite) / s.cells();
+  const double step_cost = mean_halite / static_cast<double>(c.move_cost_ratio);
+  // A ship that cannot pay a move stays a turn and mines about this much.
+  const double stop_gain = mean_halite / static_cast<double>(c.extract_ratio);
   const size_t keep = static_cast<size_t>(p_.targets_per_ship);
   for (size_t i = 0; i < plans_.size(); ++i) {
     if (plans_[i].role != Role::Mine) continue;
@@ -125,6 +128,7 @@ void GreedyPolicy::assign_targets(const State& s, const Constants& c) {
     in.move_cost_ratio = static_cast<double>(c.move_cost_ratio);
     in.turns_left = turns_left_;
     in.max_mine_turns = p_.max_mine_turns;
+    in.next_travel_min = p_.next_travel_min;
     in.step_cost = step_cost;
     const double leave_cost = static_cast<double>(move_cost(s, c, ship));
     for (int cell = 0; cell < s.cells(); ++cell) {
@@ -134,6 +138,13 @@ void GreedyPolicy::assign_targets(const State& s, const Constants& c) {
       in.to_home = depot_distance_[cell];
       in.bonus = bonus_[cell];
       in.cost_to_cell = in.to_cell == 0 ? 0 : leave_cost + (in.to_cell - 1) * step_cost;
+      in.stop_turns = 0;
+      if (p_.travel_stops && in.cost_to_cell > in.cargo && stop_gain > 0) {
+        // The stops mine what the moves cost beyond the cargo: it arrives
+        // about empty, later.
+        in.stop_turns = static_cast<int>(std::ceil((in.cost_to_cell - in.cargo) / stop_gain));
+        in.cost_to_cell = in.cargo;
+      }
       const TripValue value = best_trip(in);
       if (value.rate > 0) own.push_back({value.rate, static_cast<int>(i), cell});
     }
@@ -163,18 +174,16 @@ void GreedyPolicy::assign_targets(const State& s, const Constants& c) {
     if (plan.role == Role::Mine && plan.target < 0) plan.role = Role::Idle;
 }
 
-int GreedyPolicy::choose_dropoff(const State& s, const Constants& c, int me) const {
-  if (rush_ || turns_left_ < p_.dropoff_min_turns_left) return -1;
+GreedyPolicy::DropoffChoice GreedyPolicy::choose_dropoff(const State& s, const Constants& c, int me) const {
+  DropoffChoice choice;
+  if (rush_ || turns_left_ < p_.dropoff_min_turns_left) return choice;
   const int depots_after = static_cast<int>(depots_.size()) + 1;
-  if (static_cast<int>(mine_.size()) < depots_after * p_.dropoff_ships_per_depot) return -1;
-  int best = -1;
+  if (static_cast<int>(mine_.size()) < depots_after * p_.dropoff_ships_per_depot) return choice;
   double best_halite = p_.dropoff_min_halite;
   const int r = p_.dropoff_radius;
   for (size_t i = 0; i < plans_.size(); ++i) {
     const Ship& ship = *mine_[i];
     if (depot_distance_[ship.cell] < p_.dropoff_min_distance || s.owner[ship.cell] != kNoOwner) continue;
-    const int64_t credit = s.halite[ship.cell] + static_cast<int64_t>(ship.halite);
-    if (s.players[me].halite + credit < c.dropoff_cost) continue;
     double area = 0;
     const int x = s.x_of(ship.cell), y = s.y_of(ship.cell);
     for (int dy = -r; dy <= r; ++dy) {
@@ -182,12 +191,19 @@ int GreedyPolicy::choose_dropoff(const State& s, const Constants& c, int me) con
       for (int dx = -span; dx <= span; ++dx)
         area += s.halite[s.cell(((x + dx) % s.width + s.width) % s.width, ((y + dy) % s.height + s.height) % s.height)];
     }
+    if (area <= p_.dropoff_min_halite) continue;
+    const int64_t credit = s.halite[ship.cell] + static_cast<int64_t>(ship.halite);
+    if (s.players[me].halite + credit < c.dropoff_cost) {
+      choice.save = p_.dropoff_save;
+      continue;
+    }
     if (area > best_halite) {
       best_halite = area;
-      best = static_cast<int>(i);
+      choice.builder = static_cast<int>(i);
     }
   }
-  return best;
+  if (choice.builder >= 0) choice.save = false;
+  return choice;
 }
 
 std::vector<int> GreedyPolicy::wished_cells(const State& s, const Ship& ship, const ShipPlan& plan) const {
@@ -258,7 +274,8 @@ std::vector<Command> GreedyPolicy::decide(const State& s, const Constants& c, in
   assign_targets(s, c);
   std::vector<Command> commands;
   int64_t bank = s.players[me].halite;
-  const int builder = choose_dropoff(s, c, me);
+  const DropoffChoice dropoff = choose_dropoff(s, c, me);
+  const int builder = dropoff.builder;
   if (builder >= 0) {
     const Ship& ship = *mine_[builder];
     plans_[builder].role = Role::Build;
@@ -280,7 +297,7 @@ std::vector<Command> GreedyPolicy::decide(const State& s, const Constants& c, in
   const int ships_on_map = s.ship_count + 1;
   const bool worth = turns_left_ > p_.spawn_stop_fraction * static_cast<double>(c.max_turns) &&
                      static_cast<double>(s.map_halite) / ships_on_map > p_.spawn_halite_per_ship;
-  if (worth && !rush_ && !yard_taken && !enemy_on_[yard] && bank >= c.new_entity_energy_cost)
+  if (worth && !dropoff.save && !rush_ && !yard_taken && !enemy_on_[yard] && bank >= c.new_entity_energy_cost)
     commands.push_back(Command::spawn());
   return commands;
 }

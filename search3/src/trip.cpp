@@ -18,10 +18,10 @@ TripValue best_trip(const TripInput& in) {
     const double net = gained - in.cost_to_cell;
     if (net <= 0) continue;
     const double home_cost = (in.to_home > 0 ? left / in.move_cost_ratio : 0) + later_steps;
-    const double first = in.to_cell + t;
+    const double first = in.to_cell + in.stop_turns + t;
     double cells = std::max(1.0, room / net);
-    // Each further cell: at least a turn to reach, the same t to mine.
-    const double next = std::max(in.to_cell, 1) + t;
+    // Each further cell: the same travel (at least next_travel_min), the same t to mine.
+    const double next = std::max(in.to_cell, in.next_travel_min) + t;
     const double room_for_cells = in.turns_left - in.to_home - first;
     if (room_for_cells < 0) break;  // longer mining only ends later
     cells = std::min(cells, 1.0 + std::floor(room_for_cells / next));

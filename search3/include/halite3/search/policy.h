@@ -12,7 +12,9 @@
 //    each keeps its best targets_per_ship cells, and ships take distinct
 //    cells greedily, best rate first;
 //  * one ship on a rich cell far from every own depot becomes a dropoff when
-//    the bank (with its cargo and the cell's halite) pays for it;
+//    the bank (with its cargo and the cell's halite) pays for it; with
+//    dropoff_save, the yard does not spawn while such a site waits for the
+//    bank;
 //  * moves toward the targets are resolved so that no two own ships end on
 //    one cell (MoveResolver), avoiding cells next to enemy ships when there
 //    is a choice and never entering one an enemy ship stands on;
@@ -59,7 +61,11 @@ class GreedyPolicy {
   void read_map(const State& s, const Constants& c, int me);
   void plan_roles(const State& s, const Constants& c, int me);
   void assign_targets(const State& s, const Constants& c);
-  int choose_dropoff(const State& s, const Constants& c, int me) const;
+  struct DropoffChoice {
+    int builder = -1;   // the ship (plans_ index) that builds this turn, or -1
+    bool save = false;  // a site qualifies but the bank cannot pay yet: no spawn
+  };
+  DropoffChoice choose_dropoff(const State& s, const Constants& c, int me) const;
   std::vector<int> wished_cells(const State& s, const Ship& ship, const ShipPlan& plan) const;
   std::vector<int> resolve_moves(const State& s);
 

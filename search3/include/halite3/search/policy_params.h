@@ -17,6 +17,8 @@ using halite::search::ParamSpec;
 #define HALITE3_POLICY_PARAMS(X, X_FIXED)                                                                       \
   X(int, max_mine_turns, 12, 1, 60,                                                                             \
     "most turns a trip plans to mine its cell: the rate is maximised over 1..this (the post-mortem's t_m)")     \
+  X(int, next_travel_min, 0, 0, 8,                                                                              \
+    "least turns of travel a trip counts to each cell after its first (0: mining on the spot travels nothing)") \
   X(int, targets_per_ship, 12, 1, 64, "best cells kept per ship for the assignment of ships to distinct cells") \
   X(double, min_target_halite, 10, 0, 1000,                                                                     \
     "cells with less halite are never targets: a turn there mines almost nothing")                              \
@@ -34,9 +36,13 @@ using halite::search::ParamSpec;
   X(int, dropoff_ships_per_depot, 12, 1, 200,                                                                   \
     "a dropoff is built only when the fleet has this many ships per depot (the new one counted)")               \
   X(int, dropoff_min_turns_left, 120, 0, 1000, "no dropoff with fewer turns left: it would not repay its 4000") \
+  X_FIXED(bool, dropoff_save, 1, 0, 1,                                                                          \
+          "1: no spawn while a dropoff site qualifies and the bank cannot pay for it (spawns would starve it)") \
   X(int, end_margin_turns, 3, 0, 50, "turns of slack a ship keeps when it heads home for the end")              \
   X(double, end_ships_per_turn, 4, 1, 16,                                                                       \
     "ships a depot takes per turn in the final rush (its four sides): more ships start home earlier")           \
+  X_FIXED(bool, travel_stops, 1, 0, 1,                                                                          \
+          "1: travel time counts the turns a ship mines on the way when its cargo cannot pay")                  \
   X_FIXED(bool, avoid_enemy_reach, 1, 0, 1,                                                                     \
           "1: a ship ends a turn next to an enemy ship only when nothing else is free (it may be rammed)")      \
   X_FIXED(int, resolve_depth, 8, 0, 64, "how long a chain of own ships the move resolver pushes aside to let one move")
