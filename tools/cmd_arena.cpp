@@ -82,7 +82,7 @@ void read_players(const Flags& flags, lab::ArenaOptions& o) {
   o.four_player = flags.has("four-player");
   const std::vector<std::string> specs = split_list(flags.get("players", ""), ';');
   if (o.game == lab::Game::Halite3) {
-    o.players = parse_halite3_specs(specs, "--players");
+    o.players = parse_halite3_specs(specs, "--players", o.four_player ? 4 : 2);
   } else {
     try {
       for (const std::string& s : specs) o.players.push_back(parse_player_spec(s, o.four_player ? 4 : 2));
@@ -263,8 +263,9 @@ HALITE_COMMAND(Command{
     "                      \"arena_games\": --games)\n"
     "  --no-progress      no progress bar (it is shown only on a terminal anyway)\n\n"
     "With --game halite3: Halite III games on this project's engine (docs/halite3.md)\n"
-    "between specs of the Halite III policy, greedy or greedy:k=v,... (halite3_bot\n"
-    "--params lists them), seated, seeded, recorded and summed up as above (avg bank:\n"
+    "between specs of the Halite III policy, greedy or greedy:k=v,... (halite params\n"
+    "--game halite3 lists them) or greedy@FILE[:k=v,...] (halite tune --game halite3's\n"
+    "output), seated, seeded, recorded and summed up as above (avg bank:\n"
     "the halite each ends with; turn times: the policy's decide()); deterministic,\n"
     "turn times apart, whatever --jobs is. --budget-ms, --iterations, --episode-steps,\n"
     "--act-timeout, --overage, --python and --trace are refused; and:\n"

@@ -8,6 +8,7 @@
 #include "halite/json_codec.h"
 #include "halite/lab/spsa.h"
 #include "halite/search/param_file.h"
+#include "play_halite3.h"
 
 namespace halite::tools {
 namespace {
@@ -40,18 +41,45 @@ std::string duration_ms_text(double ms) {
   return buf;
 }
 
-const std::vector<std::string> kSettingFlags = {
-    "planner",         "params",     "start",     "set",   "mode",          "opponent", "games-per-iteration",
-    "spsa-iterations", "iterations", "budget-ms", "size",  "episode-steps", "players",  "seed",
-    "c-end-ratio",     "r-end",      "c-end",     "alpha", "gamma",         "A-ratio",  "log"};
+const std::vector<std::string> kSettingFlags = {"planner",
+                                                "params",
+                                                "start",
+                                                "set",
+                                                "mode",
+                                                "opponent",
+                                                "games-per-iteration",
+                                                "spsa-iterations",
+                                                "iterations",
+                                                "budget-ms",
+                                                "size",
+                                                "episode-steps",
+                                                "players",
+                                                "seed",
+                                                "c-end-ratio",
+                                                "r-end",
+                                                "c-end",
+                                                "alpha",
+                                                "gamma",
+                                                "A-ratio",
+                                                "log",
+                                                "game",
+                                                "turns"};
 
-// --resume LOG: the planner the log tunes, for the default output names.
-std::string planner_of_tune_log(const std::string& log_path) {
+// The default output names' stem: the planner, prefixed with halite3- for
+// Halite III's (whose greedy is not Halite IV's greedy).
+std::string output_stem(lab::Game game, const std::string& planner) {
+  return game == lab::Game::Halite3 ? "halite3-" + planner : planner;
+}
+
+// --resume LOG: the stem of the tune the log holds, for the default output names.
+std::string output_stem_of_tune_log(const std::string& log_path) {
   std::ifstream in(log_path);
   std::string first;
   if (!in || !std::getline(in, first)) throw std::runtime_error("cannot read " + log_path);
   try {
-    return nlohmann::json::parse(first).at("options").at("planner").get<std::string>();
+    const nlohmann::json options = nlohmann::json::parse(first).at("options");
+    const lab::Game game = options.value("game", "halite4") == "halite3" ? lab::Game::Halite3 : lab::Game::Halite4;
+    return output_stem(game, options.at("planner").get<std::string>());
   } catch (const nlohmann::json::exception&) {
     throw std::runtime_error(log_path + ": not a halite tune log");
   }
@@ -69,6 +97,23 @@ void read_c_end(const Flags& flags, lab::TuneOptions& o) {
   }
 }
 
+// The games' own settings: Halite IV's per-turn budget, board and episode
+// length, or Halite III's map side (0: the official sides in turn) and turn
+// count; the other game's flags refused.
+void read_game_settings(const Flags& flags, lab::TuneOptions& o) {
+  if (o.game == lab::Game::Halite3) {
+    refuse_halite4_flags(flags);
+    o.halite3_size = static_cast<int>(flags.get_int("size", 0, 1, halite3::kMaxSide));
+    o.halite3_turns = flags.get_int("turns", 0, 1, lab::kHalite3MaxTurns);
+    return;
+  }
+  refuse_halite3_flags(flags);
+  o.budget.milliseconds = flags.get_double("budget-ms", 0, 0, 1e7);
+  o.budget.iterations = flags.get_int("iterations", flags.has("budget-ms") ? 0 : 200, 0, 1'000'000'000'000LL);
+  o.config.size = static_cast<int>(flags.get_int("size", o.config.size, kMinBoardSize, kMaxBoardSize));
+  o.config.episode_steps = static_cast<int>(flags.get_int("episode-steps", o.config.episode_steps, 2, 1'000'000));
+}
+
 // A new run's settings, from the command line (UsageError on a bad one).
 lab::TuneOptions tune_options_from_flags(const Flags& flags, int jobs, lab::Cluster& cluster) {
   lab::TuneOptions o;
@@ -76,9 +121,13 @@ lab::TuneOptions tune_options_from_flags(const Flags& flags, int jobs, lab::Clus
   if (flags.positional().size() == 1 && flags.has("planner")) throw UsageError("give the planner once");
   o.planner = flags.positional().empty() ? flags.get("planner", "") : flags.positional()[0];
   if (o.planner.empty()) throw UsageError("which planner? e.g. halite tune greedy");
+  o.game = game_flag(flags);
+  read_game_settings(flags, o);
   try {
-    search::Params start = flags.has("start") ? search::params_from_file(&o.planner, flags.get("start", ""))
-                                              : search::default_params(o.planner);
+    const search::DefaultParams defaults = lab::default_params_of(o.game);
+    search::Params start = flags.has("start")
+                               ? search::params_from_file(&o.planner, flags.get("start", ""), 0, defaults)
+                               : defaults(o.planner);
     for (const std::string& s : flags.get_all("set")) start.set_from_string(s);
     o.start = start.to_json();
     o.names = split_list(flags.get("params", ""), ',');
@@ -88,10 +137,6 @@ lab::TuneOptions tune_options_from_flags(const Flags& flags, int jobs, lab::Clus
     o.players = static_cast<int>(flags.get_int("players", 2, 2, 4));
     o.games = static_cast<int>(flags.get_int("games-per-iteration", 8, 1, 1'000'000));
     o.spsa.iterations = static_cast<int>(flags.get_int("spsa-iterations", 100, 1, 100'000'000));
-    o.budget.milliseconds = flags.get_double("budget-ms", 0, 0, 1e7);
-    o.budget.iterations = flags.get_int("iterations", flags.has("budget-ms") ? 0 : 200, 0, 1'000'000'000'000LL);
-    o.config.size = static_cast<int>(flags.get_int("size", o.config.size, kMinBoardSize, kMaxBoardSize));
-    o.config.episode_steps = static_cast<int>(flags.get_int("episode-steps", o.config.episode_steps, 2, 1'000'000));
     o.spsa.seed = static_cast<uint64_t>(flags.get_int("seed", 1, 0, 4294967295LL));
     o.spsa.alpha = flags.get_double("alpha", 0.602, 0.01, 10);
     o.spsa.gamma = flags.get_double("gamma", 0.101, 0, 10);
@@ -120,11 +165,36 @@ std::string theta_text(const lab::TuneRun& r, const lab::SpsaIteration& it) {
   return theta;
 }
 
+// The games a tune plays: "21x21, 400 steps, budget 200 iterations", or
+// Halite III's "Halite III, sizes 32 to 64 in turn, official turns".
+std::string games_text(const lab::TuneOptions& o) {
+  if (o.game == lab::Game::Halite3)
+    return "Halite III, " +
+           (o.halite3_size > 0 ? std::to_string(o.halite3_size) + "x" + std::to_string(o.halite3_size)
+                               : std::string("sizes 32 to 64 in turn")) +
+           ", " + (o.halite3_turns > 0 ? std::to_string(o.halite3_turns) + " turns" : std::string("official turns"));
+  char buf[160];
+  std::snprintf(buf, sizeof buf, "%dx%d, %d steps, budget %s", o.config.size, o.config.size, o.config.episode_steps,
+                budget_text(o.budget).c_str());
+  return buf;
+}
+
+// The arena flags of `halite arena` that play the tune's games.
+std::string arena_flags(const lab::TuneOptions& o) {
+  if (o.game == lab::Game::Halite3)
+    return std::string(o.players == 4 ? " --four-player" : "") +
+           (o.halite3_size > 0 ? " --size " + std::to_string(o.halite3_size) : "") +
+           (o.halite3_turns > 0 ? " --turns " + std::to_string(o.halite3_turns) : "");
+  return " --size " + std::to_string(o.config.size) + " --episode-steps " + std::to_string(o.config.episode_steps) +
+         (o.budget.milliseconds > 0 ? " --budget-ms " + duration_ms_text(o.budget.milliseconds)
+                                    : " --iterations " + std::to_string(o.budget.iterations));
+}
+
 void print_start(const lab::TuneOptions& o, const std::string& log_path) {
-  std::printf("tuning %s: %zu parameters, %d iterations of %d games (%s, %d players), %dx%d, %d steps, budget %s\n",
-              o.planner.c_str(), lab::tune_params(o).size(), o.spsa.iterations, o.games,
-              o.mode == "pair" ? "theta+ vs theta-" : ("each vs " + o.opponent).c_str(), o.players, o.config.size,
-              o.config.size, o.config.episode_steps, budget_text(o.budget).c_str());
+  std::printf("tuning %s: %zu parameters, %d iterations of %d games (%s, %d players), %s\n", o.planner.c_str(),
+              lab::tune_params(o).size(), o.spsa.iterations, o.games,
+              o.mode == "pair" ? "theta+ vs theta-" : ("each vs " + o.opponent).c_str(), o.players,
+              games_text(o).c_str());
   std::printf("log: %s (continue with: halite tune --resume %s)\n", log_path.c_str(), log_path.c_str());
   std::fflush(stdout);
 }
@@ -135,12 +205,9 @@ void print_end(const lab::TuneRun& result, const std::string& out_path, const st
   std::printf("%s: %zu of %d iterations done\n", result.done ? "finished" : "stopped", result.history.size(),
               result.options.spsa.iterations);
   std::printf("wrote %s (tuned parameters), %s, %s\n", out_path.c_str(), csv_path.c_str(), svg_path.c_str());
-  std::printf("check: halite arena --players '%s@%s;%s' --games 200 --size %d --episode-steps %d%s\n",
-              result.options.planner.c_str(), out_path.c_str(), result.options.planner.c_str(),
-              result.options.config.size, result.options.config.episode_steps,
-              result.options.budget.milliseconds > 0
-                  ? (" --budget-ms " + duration_ms_text(result.options.budget.milliseconds)).c_str()
-                  : (" --iterations " + std::to_string(result.options.budget.iterations)).c_str());
+  std::printf("check: halite arena%s --players '%s@%s;%s' --games 200%s\n",
+              result.options.game == lab::Game::Halite3 ? " --game halite3" : "", result.options.planner.c_str(),
+              out_path.c_str(), result.options.planner.c_str(), arena_flags(result.options).c_str());
 }
 
 int run(const std::vector<std::string>& args) {
@@ -153,22 +220,23 @@ int run(const std::vector<std::string>& args) {
   const int jobs = static_cast<int>(flags.get_int("jobs", 1, 1, kMaxJobs));
 
   lab::TuneOptions o;
-  std::string log_path;
+  std::string log_path, stem;
   if (resume) {
     for (const std::string& f : kSettingFlags)
       if (flags.has(f)) throw UsageError("--" + f + " cannot be changed on --resume: the settings come from the log");
     if (!flags.positional().empty()) throw UsageError("unexpected argument '" + flags.positional()[0] + "'");
     log_path = flags.get("resume", "");
-    o.planner = planner_of_tune_log(log_path);
+    stem = output_stem_of_tune_log(log_path);
   } else {
     o = tune_options_from_flags(flags, jobs, cluster);
-    log_path = flags.get("log", "tune-" + o.planner + ".jsonl");
+    stem = output_stem(o.game, o.planner);
+    log_path = flags.get("log", "tune-" + stem + ".jsonl");
     if (std::filesystem::exists(log_path) && !flags.has("force"))
       throw UsageError(log_path + " exists: continue it with --resume " + log_path + ", or overwrite it with --force");
   }
-  const std::string out_path = flags.get("out", "tuned-" + o.planner + ".json");
-  const std::string csv_path = flags.get("csv", "tune-" + o.planner + ".csv");
-  const std::string svg_path = flags.get("svg", "tune-" + o.planner + ".svg");
+  const std::string out_path = flags.get("out", "tuned-" + stem + ".json");
+  const std::string csv_path = flags.get("csv", "tune-" + stem + ".csv");
+  const std::string svg_path = flags.get("svg", "tune-" + stem + ".svg");
   const bool quiet = flags.has("quiet");
   cluster.set_resume_hint("the log keeps every finished iteration: continue with halite tune --resume " + log_path);
 
@@ -217,7 +285,7 @@ int run(const std::vector<std::string>& args) {
 
 HALITE_COMMAND(Command{
     "tune", "tune a planner's parameters by SPSA from games (resumable; JSON, CSV and SVG outputs)",
-    "usage: halite tune PLANNER [--params a,b,...] [--start FILE.json] [--set k=v]...\n"
+    "usage: halite tune PLANNER [--game halite4|halite3] [--params a,b,...] [--start FILE.json] [--set k=v]...\n"
     "                   [--mode pair|opponent] [--opponent SPEC] [--games-per-iteration 8]\n"
     "                   [--spsa-iterations 100] [--iterations 200 | --budget-ms MS] [--players 2|4]\n"
     "                   [--size 21] [--episode-steps 400] [--seed 1] [--jobs 1]\n"
@@ -249,7 +317,16 @@ HALITE_COMMAND(Command{
     "it exactly) and, every 10 s and at the end: --out {\"planner\", \"params\"}\n"
     "(accepted by halite_bot --config, halite arena --players 'PLANNER@FILE',\n"
     "halite tune --start), --csv (k, each parameter, y_plus, y_minus, score) and\n"
-    "--svg (score and parameters by iteration). See docs/tuning.md.\n",
+    "--svg (score and parameters by iteration). See docs/tuning.md.\n\n"
+    "With --game halite3: the Halite III policy (search3/; halite params --game halite3),\n"
+    "PLANNER greedy, its games played by `halite arena --game halite3`'s code on this\n"
+    "project's engine; deterministic whatever --jobs is. --budget-ms, --iterations and\n"
+    "--episode-steps are refused; --start and --opponent take Halite III files and specs;\n"
+    "the default outputs are tune-halite3-greedy.jsonl, tuned-halite3-greedy.json, ...; and:\n"
+    "  --size N           every map's side, 1 to 64 as the map generator splits it for\n"
+    "                     the players (default: 32, 40, 48, 56, 64 in turn, one a board,\n"
+    "                     the turn taken on from one iteration to the next)\n"
+    "  --turns N          every game's turn count (default the official count for the size)\n",
     run});
 
 }  // namespace

@@ -46,7 +46,9 @@ int for_each_replay(const std::vector<std::string>& paths, bool skip_bad, std::s
 // number of players is applied, as the bot applies it. Inline overrides apply
 // after the file. `submission[:k=v,...]` is the same with bot/submission.json
 // as this binary was built with it (the competition bot's planner and values).
-lab::PlayerSpec parse_player_spec(const std::string& text, int num_players);
+// For Halite III (`game`) the spec and the file name the Halite III policy
+// (lab/halite3_match.h), and `submission` is refused.
+lab::PlayerSpec parse_player_spec(const std::string& text, int num_players, lab::Game game = lab::Game::Halite4);
 inline constexpr std::string_view kSubmissionSpec = "submission";
 
 // The range --act-timeout and --overage take (seconds), for the commands

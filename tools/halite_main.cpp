@@ -32,11 +32,13 @@ const std::vector<Command>& commands() {
   return registry();
 }
 
-lab::PlayerSpec parse_player_spec(const std::string& text, int num_players) {
+lab::PlayerSpec parse_player_spec(const std::string& text, int num_players, lab::Game game) {
   const bool submission = text == kSubmissionSpec || text.rfind(std::string(kSubmissionSpec) + ":", 0) == 0;
   const auto at = text.find('@');
+  if (submission && game == lab::Game::Halite3)
+    throw search::ParamError("player '" + text + "': the submission is the Halite IV bot");
   if (!submission && (at == std::string::npos || text.rfind(lab::kPythonSpecPrefix, 0) == 0))
-    return lab::PlayerSpec::parse(text);
+    return lab::PlayerSpec::parse(text, game);
   const auto colon = text.find(':', submission ? 0 : at);
   std::string planner = submission ? "" : text.substr(0, at);
   search::Params p;
@@ -46,7 +48,7 @@ lab::PlayerSpec parse_player_spec(const std::string& text, int num_players) {
                                         "the built-in bot/submission.json", num_players);
     } else {
       const std::string file = text.substr(at + 1, colon == std::string::npos ? std::string::npos : colon - at - 1);
-      p = search::params_from_file(&planner, file, num_players);
+      p = search::params_from_file(&planner, file, num_players, lab::default_params_of(game));
     }
   } catch (const search::ParamError& e) {
     throw search::ParamError("player '" + text + "': " + e.what());
@@ -55,7 +57,7 @@ lab::PlayerSpec parse_player_spec(const std::string& text, int num_players) {
   const Json values = p.to_json();
   for (const auto& [name, v] : values.items()) expanded += name + "=" + v.dump() + ",";
   if (colon != std::string::npos) expanded += text.substr(colon + 1);
-  lab::PlayerSpec spec = lab::PlayerSpec::parse(expanded);
+  lab::PlayerSpec spec = lab::PlayerSpec::parse(expanded, game);
   spec.label = text;
   return spec;
 }

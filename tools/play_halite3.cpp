@@ -20,8 +20,9 @@ const char* const kPlayHalite3Usage =
     "                     makes, up to 64 (default 32)\n"
     "  --turns N          the game's turn count, MAX_TURNS (default the official count\n"
     "                     for the size: 400 at 32 to 500 at 64)\n"
-    "  --agents LIST      one per player, separated by ';' or ',': greedy or\n"
-    "                     greedy:k=v,... (halite3_bot --params lists them; default greedy)\n"
+    "  --agents LIST      one per player, separated by ';' or ',': greedy,\n"
+    "                     greedy:k=v,... (halite params --game halite3 lists them) or\n"
+    "                     greedy@FILE (halite tune --game halite3's output; default greedy)\n"
     "  --out FILE         replay file (default replay-<seed>.hlt in this folder)\n";
 
 namespace {
@@ -37,7 +38,7 @@ std::vector<lab::PlayerSpec> parse_seats(const Flags& flags, int players) {
   if (static_cast<int>(specs.size()) != players)
     throw UsageError("--agents names " + std::to_string(specs.size()) + " agents for " + std::to_string(players) +
                      " players");
-  return parse_halite3_specs(specs, "--agents");
+  return parse_halite3_specs(specs, "--agents", players);
 }
 
 void print_standings(const lab::Halite3Match& match, const std::vector<std::string>& names, int size, uint32_t seed,
@@ -84,10 +85,11 @@ void refuse_halite3_flags(const Flags& flags) {
   if (flags.has("turns")) throw UsageError("--turns is for --game halite3 (a Halite IV game: --episode-steps)");
 }
 
-std::vector<lab::PlayerSpec> parse_halite3_specs(const std::vector<std::string>& specs, const std::string& flag) {
+std::vector<lab::PlayerSpec> parse_halite3_specs(const std::vector<std::string>& specs, const std::string& flag,
+                                                 int players) {
   std::vector<lab::PlayerSpec> parsed;
   try {
-    for (const std::string& spec : specs) parsed.push_back(lab::PlayerSpec::parse(spec, lab::Game::Halite3));
+    for (const std::string& spec : specs) parsed.push_back(parse_player_spec(spec, players, lab::Game::Halite3));
   } catch (const search::ParamError& e) {
     throw UsageError(flag + ": " + e.what());
   }

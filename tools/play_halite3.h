@@ -21,9 +21,11 @@ lab::Game game_flag(const Flags& flags);
 void refuse_halite4_flags(const Flags& flags);
 // With --game halite4: --turns (Halite III's turn count) refused.
 void refuse_halite3_flags(const Flags& flags);
-// `specs` parsed as Halite III seats (lab::PlayerSpec::parse with
-// Game::Halite3); a bad one is a UsageError naming it after `flag`.
-std::vector<lab::PlayerSpec> parse_halite3_specs(const std::vector<std::string>& specs, const std::string& flag);
+// `specs` parsed as Halite III seats of games of `players` (parse_player_spec
+// with Game::Halite3: NAME[:k=v,...] or NAME@FILE[:k=v,...]); a bad one is a
+// UsageError naming it after `flag`.
+std::vector<lab::PlayerSpec> parse_halite3_specs(const std::vector<std::string>& specs, const std::string& flag,
+                                                 int players);
 
 // One Halite III game as --players, --size, --seed, --turns and --agents
 // give it (`halite play` and `halite profile` with --game halite3); a bad

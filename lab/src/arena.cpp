@@ -66,14 +66,22 @@ PlayerSpec PlayerSpec::parse(const std::string& text, Game game) {
       start = comma + 1;
     }
   }
-  if (game == Game::Halite3) {
-    if (spec.seed || spec.blind)
-      throw search::ParamError("player '" + text + "': the Halite III policy takes neither seed= nor blind");
-    halite3_policy_params(spec);  // validates now, not in a worker
-    return spec;
-  }
-  search::make_planner(spec.planner, spec.overrides, 0);  // validates now, not in a worker
+  spec.check(game);  // now, not in a worker
   return spec;
+}
+
+void PlayerSpec::check(Game game) const {
+  if (game == Game::Halite3) {
+    if (seed || blind)
+      throw search::ParamError("player '" + label + "': the Halite III policy takes neither seed= nor blind");
+    halite3_policy_params(*this);
+    return;
+  }
+  search::make_planner(planner, overrides, 0);
+}
+
+search::DefaultParams default_params_of(Game game) {
+  return game == Game::Halite3 ? halite3_default_params : search::default_params;
 }
 
 std::unique_ptr<search::Planner> PlayerSpec::make(uint64_t seed) const {
@@ -158,8 +166,10 @@ ArenaGame arena_game(const ArenaOptions& options, int index) {
       static_cast<uint32_t>(search::mix64(options.seed * 1000003ull + static_cast<uint64_t>(group)) & 0x7fffffff);
   for (int seat = 0; seat < seats; ++seat) game.seat_player.push_back((seat + rotation) % seats % num_specs);
   if (options.game == Game::Halite3)
-    game.map_size = options.halite3_size > 0 ? options.halite3_size
-                                             : kHalite3Sides[static_cast<size_t>(group) % kHalite3Sides.size()];
+    game.map_size =
+        options.halite3_size > 0
+            ? options.halite3_size
+            : kHalite3Sides[static_cast<size_t>(group + options.halite3_side_offset) % kHalite3Sides.size()];
   return game;
 }
 
@@ -412,7 +422,8 @@ nlohmann::json arena_context(const ArenaOptions& o) {
           {"trace", o.trace},
           {"game", o.game == Game::Halite3 ? "halite3" : "halite4"},
           {"halite3_size", o.halite3_size},
-          {"halite3_turns", o.halite3_turns}};
+          {"halite3_turns", o.halite3_turns},
+          {"halite3_side_offset", o.halite3_side_offset}};
 }
 
 ArenaOptions arena_from_context(const nlohmann::json& j) {
@@ -440,6 +451,7 @@ ArenaOptions arena_from_context(const nlohmann::json& j) {
   o.game = j.value("game", "halite4") == "halite3" ? Game::Halite3 : Game::Halite4;
   o.halite3_size = j.value("halite3_size", 0);
   o.halite3_turns = j.value("halite3_turns", int64_t{0});
+  o.halite3_side_offset = j.value("halite3_side_offset", int64_t{0});
   return o;
 }
 

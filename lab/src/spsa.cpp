@@ -10,6 +10,7 @@
 #include <limits>
 #include <stdexcept>
 
+#include "halite/lab/halite3_match.h"
 #include "halite/search/planner.h"
 
 namespace halite::lab {
@@ -145,28 +146,57 @@ double default_c_end(const search::ParamSpec& spec, double c_end_ratio) {
   return c > 0 ? c : 1e-9;
 }
 
+namespace {
+
+// A Halite III tune's map: a fixed side the generator splits for the
+// players (else the official sides in turn, which every count splits).
+void check_halite3_game(const TuneOptions& o) {
+  if (o.halite3_size < 0 || o.halite3_size > halite3::kMaxSide)
+    throw search::ParamError("Halite III map side must be 1 to " + std::to_string(halite3::kMaxSide) +
+                             " (0: the official sides in turn)");
+  if (o.halite3_turns < 0 || o.halite3_turns > kHalite3MaxTurns)
+    throw search::ParamError("Halite III turns must be 1 to " + std::to_string(kHalite3MaxTurns) +
+                             " (0: the official count)");
+  if (o.halite3_size == 0) return;
+  try {
+    halite3_start(static_cast<uint32_t>(o.spsa.seed), o.halite3_size, o.players, o.halite3_turns);
+  } catch (const std::invalid_argument& e) {
+    throw search::ParamError(e.what());
+  }
+}
+
+}  // namespace
+
 nlohmann::json TuneOptions::to_json() const {
   nlohmann::json c = nlohmann::json::object();
   for (const auto& [n, v] : c_end) c[n] = v;
-  return {{"planner", planner},
-          {"names", names},
-          {"start", start},
-          {"mode", mode},
-          {"opponent", opponent},
-          {"games", games},
-          {"players", players},
-          {"budget_ms", budget.milliseconds},
-          {"iterations_per_turn", budget.iterations},
-          {"size", config.size},
-          {"episode_steps", config.episode_steps},
-          {"spsa_iterations", spsa.iterations},
-          {"alpha", spsa.alpha},
-          {"gamma", spsa.gamma},
-          {"A_ratio", spsa.A_ratio},
-          {"seed", spsa.seed},
-          {"c_end_ratio", c_end_ratio},
-          {"r_end", r_end},
-          {"c_end", c}};
+  nlohmann::json j = {{"planner", planner},
+                      {"names", names},
+                      {"start", start},
+                      {"mode", mode},
+                      {"opponent", opponent},
+                      {"games", games},
+                      {"players", players},
+                      {"spsa_iterations", spsa.iterations},
+                      {"alpha", spsa.alpha},
+                      {"gamma", spsa.gamma},
+                      {"A_ratio", spsa.A_ratio},
+                      {"seed", spsa.seed},
+                      {"c_end_ratio", c_end_ratio},
+                      {"r_end", r_end},
+                      {"c_end", c}};
+  // The game's own settings (a Halite IV log holds no "game").
+  if (game == Game::Halite3) {
+    j["game"] = "halite3";
+    j["halite3_size"] = halite3_size;
+    j["halite3_turns"] = halite3_turns;
+  } else {
+    j["budget_ms"] = budget.milliseconds;
+    j["iterations_per_turn"] = budget.iterations;
+    j["size"] = config.size;
+    j["episode_steps"] = config.episode_steps;
+  }
+  return j;
 }
 
 TuneOptions TuneOptions::from_json(const nlohmann::json& j) {
@@ -178,10 +208,19 @@ TuneOptions TuneOptions::from_json(const nlohmann::json& j) {
   o.opponent = j.at("opponent").get<std::string>();
   o.games = j.at("games").get<int>();
   o.players = j.at("players").get<int>();
-  o.budget.milliseconds = j.at("budget_ms").get<double>();
-  o.budget.iterations = j.at("iterations_per_turn").get<int64_t>();
-  o.config.size = j.at("size").get<int>();
-  o.config.episode_steps = j.at("episode_steps").get<int>();
+  const std::string game = j.value("game", "halite4");
+  if (game == "halite3") {
+    o.game = Game::Halite3;
+    o.halite3_size = j.at("halite3_size").get<int>();
+    o.halite3_turns = j.at("halite3_turns").get<int64_t>();
+  } else if (game == "halite4") {
+    o.budget.milliseconds = j.at("budget_ms").get<double>();
+    o.budget.iterations = j.at("iterations_per_turn").get<int64_t>();
+    o.config.size = j.at("size").get<int>();
+    o.config.episode_steps = j.at("episode_steps").get<int>();
+  } else {
+    throw std::runtime_error("unknown game '" + game + "'");
+  }
   o.spsa.iterations = j.at("spsa_iterations").get<int>();
   o.spsa.alpha = j.at("alpha").get<double>();
   o.spsa.gamma = j.at("gamma").get<double>();
@@ -194,7 +233,7 @@ TuneOptions TuneOptions::from_json(const nlohmann::json& j) {
 }
 
 void TuneOptions::validate() const {
-  search::Params p = search::default_params(planner);  // throws for an unknown planner
+  search::Params p = default_params_of(game)(planner);  // throws for an unknown planner
   p.set_from_json(start);
   for (const std::string& n : names) {
     p.get(n);  // throws for an undeclared name
@@ -209,8 +248,9 @@ void TuneOptions::validate() const {
   }
   if (mode != "pair" && mode != "opponent")
     throw search::ParamError("mode must be pair or opponent, got '" + mode + "'");
-  const size_t pool = mode == "opponent" && opponent != "current" ? opponent_pool(opponent).size() : 1;
+  const size_t pool = mode == "opponent" && opponent != "current" ? opponent_pool(opponent, game).size() : 1;
   if (players != 2 && players != 4) throw search::ParamError("players must be 2 or 4");
+  if (game == Game::Halite3) check_halite3_game(*this);
   if (games < 1 || games % players != 0)
     throw search::ParamError("games per iteration must be a positive multiple of " + std::to_string(players) +
                              " (every board is played with the seats rotated)");
@@ -223,7 +263,7 @@ void TuneOptions::validate() const {
 }
 
 std::vector<SpsaParam> tune_params(const TuneOptions& options) {
-  search::Params start = search::default_params(options.planner);
+  search::Params start = default_params_of(options.game)(options.planner);
   start.set_from_json(options.start);
   std::vector<SpsaParam> out;
   for (const search::ParamSpec& s : start.specs()) {
@@ -291,13 +331,15 @@ PlayerSpec spec_at(const TuneOptions& o, const std::vector<SpsaParam>& params, c
   s.label = label;
   s.planner = o.planner;
   s.overrides = overrides_at(o, params, values);
-  search::make_planner(s.planner, s.overrides, 0);  // validates here, not in an arena worker
+  s.check(o.game);  // here, not in an arena worker
   return s;
 }
 
 // Plays `games` games between `players` with the arena; returns each spec's
-// mean score over its seats, per game, in game order.
-std::vector<std::vector<double>> play(const TuneOptions& o, std::vector<PlayerSpec> players, uint64_t seed) {
+// mean score over its seats, per game, in game order. Halite III's official
+// sides in turn start at `boards_before` boards into the rotation.
+std::vector<std::vector<double>> play(const TuneOptions& o, std::vector<PlayerSpec> players, uint64_t seed,
+                                      int64_t boards_before) {
   ArenaOptions ao;
   ao.players = std::move(players);
   ao.games = o.games;
@@ -307,6 +349,10 @@ std::vector<std::vector<double>> play(const TuneOptions& o, std::vector<PlayerSp
   ao.budget = o.budget;
   ao.seed = seed;
   ao.config = o.config;
+  ao.game = o.game;
+  ao.halite3_size = o.halite3_size;
+  ao.halite3_turns = o.halite3_turns;
+  ao.halite3_side_offset = boards_before;
   std::vector<std::vector<double>> per_game(static_cast<size_t>(o.games));
   const size_t num_specs = ao.players.size();
   run_arena(ao, [&](const ArenaGame& g) {
@@ -337,7 +383,7 @@ double mean_of(const std::vector<double>& v) {
 
 }  // namespace
 
-std::vector<PlayerSpec> opponent_pool(const std::string& opponent) {
+std::vector<PlayerSpec> opponent_pool(const std::string& opponent, Game game) {
   std::vector<PlayerSpec> pool;
   size_t begin = 0;
   while (begin <= opponent.size()) {
@@ -347,7 +393,7 @@ std::vector<PlayerSpec> opponent_pool(const std::string& opponent) {
     item.erase(0, item.find_first_not_of(' '));
     item.erase(item.find_last_not_of(' ') + 1);
     if (item.empty()) throw search::ParamError("empty opponent in '" + opponent + "'");
-    pool.push_back(PlayerSpec::parse(item));
+    pool.push_back(PlayerSpec::parse(item, game));
     begin = end + 1;
   }
   return pool;
@@ -359,8 +405,9 @@ SpsaObjective tune_objective(const TuneOptions& options, const std::vector<SpsaP
     const PlayerSpec minus = spec_at(options, params, it.minus, "theta-");
     SpsaOutcome out;
     std::vector<double> plus_scores, minus_scores;
+    const int64_t boards = int64_t{it.k} * (options.games / options.players);  // played before this iteration
     if (options.mode == "pair") {
-      for (const std::vector<double>& g : play(options, {plus, minus}, it.seed)) {
+      for (const std::vector<double>& g : play(options, {plus, minus}, it.seed, boards)) {
         plus_scores.push_back(g[0]);
         minus_scores.push_back(g[1]);
       }
@@ -369,22 +416,22 @@ SpsaObjective tune_objective(const TuneOptions& options, const std::vector<SpsaP
       const std::vector<PlayerSpec> pool =
           options.opponent == "current"
               ? std::vector<PlayerSpec>{spec_at(options, params, Spsa(params, {}).played(it.theta_before), "theta")}
-              : opponent_pool(options.opponent);
+              : opponent_pool(options.opponent, options.game);
       const size_t k = pool.size();
       if (options.players == 4) {
         // Same seed: the same boards and planner seeds for both sides.
         const std::vector<PlayerSpec> with_plus{plus, pool[0], pool[1 % k], pool[2 % k]};
         const std::vector<PlayerSpec> with_minus{minus, pool[0], pool[1 % k], pool[2 % k]};
-        for (const std::vector<double>& g : play(options, with_plus, it.seed)) plus_scores.push_back(g[0]);
-        for (const std::vector<double>& g : play(options, with_minus, it.seed)) minus_scores.push_back(g[0]);
+        for (const std::vector<double>& g : play(options, with_plus, it.seed, boards)) plus_scores.push_back(g[0]);
+        for (const std::vector<double>& g : play(options, with_minus, it.seed, boards)) minus_scores.push_back(g[0]);
       } else {
         // Each pool member takes an equal share of the games, on its own boards.
         TuneOptions share = options;
         share.games = options.games / static_cast<int>(k);
         for (size_t q = 0; q < k; ++q) {
           const uint64_t seed = it.seed + q;
-          for (const std::vector<double>& g : play(share, {plus, pool[q]}, seed)) plus_scores.push_back(g[0]);
-          for (const std::vector<double>& g : play(share, {minus, pool[q]}, seed)) minus_scores.push_back(g[0]);
+          for (const std::vector<double>& g : play(share, {plus, pool[q]}, seed, boards)) plus_scores.push_back(g[0]);
+          for (const std::vector<double>& g : play(share, {minus, pool[q]}, seed, boards)) minus_scores.push_back(g[0]);
         }
       }
       out.games = 2 * options.games;
@@ -585,7 +632,7 @@ double iteration_score(const TuneOptions& options, const SpsaIteration& it) {
 }
 
 nlohmann::json tuned_params_json(const TuneRun& run) {
-  search::Params p = search::default_params(run.options.planner);
+  search::Params p = default_params_of(run.options.game)(run.options.planner);
   p.set_from_json(run.options.start);
   const std::vector<double> theta = Spsa(run.params, run.options.spsa).played(run.theta);
   for (size_t i = 0; i < run.params.size(); ++i) p.set(run.params[i].name, theta[i]);

@@ -54,8 +54,8 @@ std::string planner_for_players(const nlohmann::json& config, int num_players) {
   return config.contains("planner") && config["planner"].is_string() ? config["planner"].get<std::string>() : "";
 }
 
-Params params_from_file_json(std::string* planner, const nlohmann::json& file, const std::string& what,
-                             int num_players) {
+Params params_from_file_json(std::string* planner, const nlohmann::json& file, const std::string& what, int num_players,
+                             DefaultParams defaults) {
   nlohmann::json values = file;
   // The config layout (what `halite tune` and the bot take), told from a
   // plain {name: value} object by its keys: no parameter has these names.
@@ -76,7 +76,7 @@ Params params_from_file_json(std::string* planner, const nlohmann::json& file, c
     }
   }
   if (planner->empty()) throw ParamError(what + ": no planner named (give NAME@FILE, or a file with \"planner\")");
-  Params params = default_params(*planner);
+  Params params = defaults(*planner);
   try {
     params.set_from_json(values);
   } catch (const ParamError& e) {
@@ -85,14 +85,14 @@ Params params_from_file_json(std::string* planner, const nlohmann::json& file, c
   return params;
 }
 
-Params params_from_file(std::string* planner, const std::string& path, int num_players) {
+Params params_from_file(std::string* planner, const std::string& path, int num_players, DefaultParams defaults) {
   nlohmann::json file;
   try {
     file = read_json_file(path);
   } catch (const std::exception& e) {
     throw ParamError(e.what());
   }
-  return params_from_file_json(planner, file, path, num_players);
+  return params_from_file_json(planner, file, path, num_players, defaults);
 }
 
 }  // namespace halite::search

@@ -30,12 +30,18 @@
 #include "halite/lab/cluster.h"
 #include "halite/lab/match.h"
 #include "halite/lab/python_agent.h"
+#include "halite/search/param_file.h"
 
 namespace halite::lab {
 
 inline constexpr std::string_view kPythonSpecPrefix = "py:";
 
 enum class Game { Halite4, Halite3 };
+
+// A planner's declared parameters at their defaults, for `game`'s planners:
+// search::default_params (Halite IV) or halite3_default_params
+// (halite3_match.h). What the parameter files of that game are read with.
+search::DefaultParams default_params_of(Game game);
 
 struct PlayerSpec {
   std::string label;                   // as given
@@ -51,6 +57,9 @@ struct PlayerSpec {
   // For Halite III the planner is one of search3/'s (halite3_match.h), which
   // take neither `py:`, `seed=` nor `blind`.
   static PlayerSpec parse(const std::string& text, Game game = Game::Halite4);
+  // Throws ParamError, as parse does, when this spec's planner or overrides
+  // are not a planner of `game` with its declared parameters in range.
+  void check(Game game) const;
   // The Halite IV planner this spec names, built with `seed` (its own
   // `seed=N` wins).
   std::unique_ptr<search::Planner> make(uint64_t seed) const;
@@ -98,6 +107,10 @@ struct ArenaOptions {
   Game game = Game::Halite4;
   int halite3_size = 0;
   int64_t halite3_turns = 0;
+  // With the official sides in turn: board group g is played on side
+  // kHalite3Sides[(g + halite3_side_offset) % 5] (a tune's iterations take
+  // the turn on from one another).
+  int64_t halite3_side_offset = 0;
   // A cluster of several ranks (rank 0 calls run_arena): the games are shared
   // with the other ranks, each playing on its own threads. Not serialised.
   Cluster* cluster = nullptr;

@@ -8,6 +8,7 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -31,6 +32,15 @@ inline constexpr std::array<int, 5> kHalite3Sides = {32, 40, 48, 56, 64};
 // The most turns a Halite III game is given (--turns): far past any
 // official game (500).
 inline constexpr int64_t kHalite3MaxTurns = 100'000;
+
+// The Halite III planner's declared parameters (search3/'s
+// policy_specs()) at their defaults; throws search::ParamError for another
+// name than kHalite3Greedy.
+search::Params halite3_default_params(const std::string& planner);
+// One line on what the planner is (`halite params --game halite3`).
+inline constexpr std::string_view kHalite3GreedySummary =
+    "the greedy cell-scoring policy: best halite per turn of a trip, distinct targets, dropoffs, spawns, the final "
+    "rush";
 
 // The policy parameters a Halite III spec (PlayerSpec::parse with
 // Game::Halite3) gives its seat. Throws search::ParamError naming the spec

@@ -133,10 +133,17 @@ struct TuneOptions {
   // the games are shared equally among them; or "current": the planner at
   // theta (not perturbed).
   std::string opponent = "greedy";
-  int games = 8;             // per iteration: pair: games of theta+ vs theta-; opponent: per side
-  int players = 2;           // 2 or 4 (4: score = mean rank-based score, 1 first .. 0 last)
-  TurnBudget budget;         // per turn
-  Config config;             // size, episode_steps (random_seed set per game)
+  int games = 8;      // per iteration: pair: games of theta+ vs theta-; opponent: per side
+  int players = 2;    // 2 or 4 (4: score = mean rank-based score, 1 first .. 0 last)
+  TurnBudget budget;  // per turn (Halite IV)
+  Config config;      // size, episode_steps (random_seed set per game; Halite IV)
+  // The game: Halite IV's planners (search/) or Halite III's policy
+  // (search3/), played by the arena (ArenaOptions's game, halite3_size and
+  // halite3_turns: 0, the official sides in turn, taken on from one
+  // iteration's boards to the next's, and the official turn counts).
+  Game game = Game::Halite4;
+  int halite3_size = 0;
+  int64_t halite3_turns = 0;
   SpsaSettings spsa;         // iterations, gains exponents, seed
   double c_end_ratio = 0.1;  // see default_c_end
   double r_end = 0.2;
@@ -160,7 +167,7 @@ std::vector<double> seat_scores(const std::vector<int>& ranks);
 // The objective that plays the games of one iteration through run_arena, on
 // boards and planner seeds chosen by the iteration's seed.
 // The opponents of --mode opponent: the pool `opponent` names (not "current").
-std::vector<PlayerSpec> opponent_pool(const std::string& opponent);
+std::vector<PlayerSpec> opponent_pool(const std::string& opponent, Game game = Game::Halite4);
 
 SpsaObjective tune_objective(const TuneOptions& options, const std::vector<SpsaParam>& params);
 

@@ -19,6 +19,9 @@
 
 namespace halite::search {
 
+// A registered planner's parameters at their defaults (declared in planner.h).
+Params default_params(const std::string& name);
+
 // The parameters of `*planner` with the file's values applied (all or
 // nothing, range-checked). When *planner is empty it becomes the planner the
 // file names (for num_players > 0, planner_for_players()). Throws
@@ -29,11 +32,18 @@ namespace halite::search {
 // With num_players > 0, the file's "by_players" entry for that many players
 // (if any) is applied over its "params"; with 0, "by_players" is checked but
 // not applied.
+//
+// `defaults` gives a planner's declared parameters at their defaults (or
+// throws ParamError for an unknown name): default_params, the planners of
+// this layer, unless the file is for another game's planners (Halite III's,
+// lab/halite3_match.h).
+using DefaultParams = Params (*)(const std::string& planner);
 Params params_from_file_json(std::string* planner, const nlohmann::json& file, const std::string& what,
-                             int num_players = 0);
+                             int num_players = 0, DefaultParams defaults = default_params);
 
 // The same, reading the file at `path` (JSON errors become ParamError).
-Params params_from_file(std::string* planner, const std::string& path, int num_players = 0);
+Params params_from_file(std::string* planner, const std::string& path, int num_players = 0,
+                        DefaultParams defaults = default_params);
 
 // The sections of values an entry of "by_players" may hold; besides them, an
 // entry may name its own "planner" (a registered planner's name).
