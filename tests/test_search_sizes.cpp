@@ -81,7 +81,7 @@ void play_every_board_size(const PlannerInfo& info) {
       for (int players : {1, 2, 4}) {
         // Small boards play longer games (spawns, conversions, crowding);
         // large ones a few turns (their cost is per turn).
-        const int steps = size <= 7 ? 40 : 8;
+        const int steps = size <= 7 ? testing::per_build(40, 25) : 8;
         INFO(info.name << " parameter set " << k << " (0 defaults, 1 all-min, 2 all-max), " << size << "x" << size
                        << ", " << players << " players");
         const uint64_t first = play(info.name, sets[k], size, players, steps, kSeed);
@@ -99,7 +99,7 @@ void play_each_parameter_at_its_ends(const PlannerInfo& info) {
       const std::vector<std::string> overrides = {spec.name + "=" + format_number(maximum ? spec.max : spec.min, 17)};
       for (int size : {2, 3, 5}) {
         INFO(info.name << " " << overrides[0] << ", " << size << "x" << size);
-        play(info.name, overrides, size, 2, testing::per_build(25, 15), kSeed);
+        play(info.name, overrides, size, 2, testing::per_build(25, 10), kSeed);
       }
     }
   }
