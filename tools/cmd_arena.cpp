@@ -121,9 +121,8 @@ void read_halite4_options(const Flags& flags, lab::ArenaOptions& o) {
 void read_halite3_options(const Flags& flags, lab::ArenaOptions& o) {
   o.halite3_size = static_cast<int>(flags.get_int("size", 0, 1, halite3::kMaxSide));
   o.halite3_turns = flags.get_int("turns", 0, 1, lab::kHalite3MaxTurns);
-  if (o.halite3_size == 0) return;  // the official sides, which every player count splits
   try {
-    lab::halite3_start(static_cast<uint32_t>(o.seed), o.halite3_size, o.four_player ? 4 : 2, o.halite3_turns);
+    lab::check_halite3_map(static_cast<uint32_t>(o.seed), o.halite3_size, o.four_player ? 4 : 2, o.halite3_turns);
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
   }

@@ -43,6 +43,16 @@ Halite3Start halite3_start(uint32_t map_seed, int size, int players, int64_t tur
   return start;
 }
 
+void check_halite3_map(uint32_t map_seed, int size, int players, int64_t turns) {
+  if (size < 0 || size > halite3::kMaxSide)
+    throw std::invalid_argument("Halite III map side must be 1 to " + std::to_string(halite3::kMaxSide) +
+                                " (0: the official sides in turn)");
+  if (turns < 0 || turns > kHalite3MaxTurns)
+    throw std::invalid_argument("Halite III turns must be 1 to " + std::to_string(kHalite3MaxTurns) +
+                                " (0: the official count)");
+  if (size != 0) halite3_start(map_seed, size, players, turns);
+}
+
 namespace {
 
 // The result's per-player figures from a state: each bank, a removed

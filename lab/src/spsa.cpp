@@ -151,15 +151,8 @@ namespace {
 // A Halite III tune's map: a fixed side the generator splits for the
 // players (else the official sides in turn, which every count splits).
 void check_halite3_game(const TuneOptions& o) {
-  if (o.halite3_size < 0 || o.halite3_size > halite3::kMaxSide)
-    throw search::ParamError("Halite III map side must be 1 to " + std::to_string(halite3::kMaxSide) +
-                             " (0: the official sides in turn)");
-  if (o.halite3_turns < 0 || o.halite3_turns > kHalite3MaxTurns)
-    throw search::ParamError("Halite III turns must be 1 to " + std::to_string(kHalite3MaxTurns) +
-                             " (0: the official count)");
-  if (o.halite3_size == 0) return;
   try {
-    halite3_start(static_cast<uint32_t>(o.spsa.seed), o.halite3_size, o.players, o.halite3_turns);
+    check_halite3_map(static_cast<uint32_t>(o.spsa.seed), o.halite3_size, o.players, o.halite3_turns);
   } catch (const std::invalid_argument& e) {
     throw search::ParamError(e.what());
   }

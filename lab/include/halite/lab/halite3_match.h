@@ -56,6 +56,10 @@ struct Halite3Start {
   halite3::State state;
 };
 Halite3Start halite3_start(uint32_t map_seed, int size, int players, int64_t turns);
+// Checks that a map side (0: the official sides in turn, which every
+// player count splits) and a turn count (0: the official count) make games
+// for `players`: throws std::invalid_argument naming what is wrong.
+void check_halite3_map(uint32_t map_seed, int size, int players, int64_t turns);
 
 struct Halite3Match {
   // rewards: each bank at the end (a removed player's: -inf, as a failed
