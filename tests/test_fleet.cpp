@@ -301,6 +301,30 @@ TEST_CASE("fleet: a loaded ship coming home does not hold the last yard against 
   }
 }
 
+TEST_CASE("fleet: a fleet larger than defend_last_fleet leaves its last yard to max_lost_defenders", "[fleet]") {
+  // The last yard, a loaded ship of ours on it, the empty attacker next to
+  // it. With two ships of ours the yard is the player's lifeline and spawns
+  // its defender; with a third one the player stays in the game without it,
+  // and max_lost_defenders 0 spawns none (against a raider that keeps coming
+  // a defender a turn costs the bank 500 a turn).
+  const std::vector<std::string> values = {"defend_reserve=0",     "spawn_min_value=1e5", "min_ships=0",
+                                           "max_lost_defenders=0", "defend_last_yards=1", "defend_last_fleet=2"};
+  for (const bool third_ship : {false, true}) {
+    State s = yard_under_attack(600);
+    s.add_ship(UnitId::make(2, 3), cell(7, 7), 0, 40);
+    if (third_ship) s.add_ship(UnitId::make(2, 4), cell(12, 2), 0, 0);
+    FleetPolicy fleet = policy(values);
+    const PolicyDecision& d = fleet.decide(s, 0);
+    const int home = s.find_ship(UnitId::make(2, 3));
+    std::vector<std::pair<int, int>> stays = d.ship_choices;
+    for (auto& [index, option] : stays)
+      if (index == home) option = 0;
+    std::vector<int> spawns;
+    fleet.add_defenders(s, 0, stays, spawns);
+    CHECK(spawns == (third_ship ? std::vector<int>{} : std::vector<int>{0}));
+  }
+}
+
 TEST_CASE("fleet: a yard whose defenders are sunk at once stops spawning them", "[fleet]") {
   // A rich bank: every turn the attacker stands next to the yard and the
   // defender spawned the turn before is not on it (sunk).

@@ -246,14 +246,17 @@ void FleetPolicy::add_defenders(const State& s, int me, const std::vector<std::p
     const Shipyard& yd = s.shipyards()[y];
     if (yd.owner != me || yard_threat_[y] != 1 || bank < spawn_cost) continue;
     if (std::find(spawn_yards.begin(), spawn_yards.end(), y) != spawn_yards.end()) continue;
-    // The last yards (defend_last_yards) are defended whatever the defenders
-    // lost: a player left with no yard and no ship is out of the game, its
-    // bank forfeited. There an own ship ending on the yard holds it only if
-    // no lighter enemy ship can end there too (a loaded one coming home loses
-    // to an empty attacker, which then sinks the yard); a defender spawned
-    // under it ties with the attacker, or, if none comes, takes its cargo and
-    // deposits it.
-    const bool last_yards = my_yards_ <= p_.defend_last_yards;
+    // The last yards (defend_last_yards) of a fleet of at most
+    // defend_last_fleet ships are defended whatever the defenders lost: a player left with no yard and no
+    // ship is out of the game, its bank forfeited. A larger fleet keeps the
+    // player in the game without them, and defenders spawned every turn into
+    // an attacker that keeps coming spend 500 a turn (one game against a yard
+    // raider went from 9,124 to 712 in the last 23 steps). There an own ship
+    // ending on the yard holds it only if no lighter enemy ship can end there
+    // too (a loaded one coming home loses to an empty attacker, which then
+    // sinks the yard); a defender spawned under it ties with the attacker, or,
+    // if none comes, takes its cargo and deposits it.
+    const bool last_yards = my_yards_ <= p_.defend_last_yards && my_ships_ <= p_.defend_last_fleet;
     if (!last_yards && p_.remember && lost_defenders(yd.id) >= p_.max_lost_defenders) continue;
     const double attacker = danger_.at(yd.cell);
     bool covered = false;

@@ -63,7 +63,9 @@ void FleetPolicy::plan_economy(const State& s, int me) {
 
   // Spawns for the economy: while a new ship is expected to repay itself
   // (the board's halite shared among all ships over the useful turns left),
-  // unless the fleet already leads every rival by a margin. The yards held
+  // unless the fleet already leads every rival by a margin; a fleet that a
+  // rival outnumbers settles for less, since ships are also the hunters and
+  // guards a larger enemy fleet brings to bear. The yards held
   // weakest spawn first. The bank keeps a reserve for defensive spawns and
   // the conversion's cost while the builder travels.
   int ships_after = my_ships_ - static_cast<int>(converts_.size());
@@ -80,7 +82,9 @@ void FleetPolicy::plan_economy(const State& s, int me) {
     const bool needed = ships_after < p_.min_ships && left > 1;
     const double expected = board_halite_ * p_.spawn_value_scale * (left - p_.spawn_stop_steps) /
                             (all_ships + static_cast<int>(spawn_yards_.size()) + 1);
-    const bool pays = left > p_.spawn_stop_steps && ships_after < p_.max_ships && expected > p_.spawn_min_value &&
+    const bool trails = p_.spawn_keep_up > 0 && ships_after + p_.spawn_keep_up <= max_enemy_ships_;
+    const double min_value = trails ? std::min(p_.spawn_min_value, p_.spawn_keep_up_value) : p_.spawn_min_value;
+    const bool pays = left > p_.spawn_stop_steps && ships_after < p_.max_ships && expected > min_value &&
                       ships_after < max_enemy_ships_ + p_.spawn_lead;
     if (!needed && !pays) break;
     if (bank - spawn_cost < (needed ? 0 : reserve)) break;

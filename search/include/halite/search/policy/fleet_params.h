@@ -174,6 +174,10 @@ namespace halite::search {
   X(int, spawn_stop_steps, 42, 0, 400, "no spawns for the economy in the last this many steps")                        \
   X(int, spawn_lead, 15, 0, 400, "nor while the fleet leads every rival by this many ships")                           \
   X(int, max_ships, 60, 0, 400, "nor beyond this many own ships")                                                      \
+  X(int, spawn_keep_up, 0, 0, 400,                                                                                     \
+    "also spawn while a rival's fleet outnumbers ours by at least this many ships and a new ship's expectation "       \
+    "exceeds spawn_keep_up_value (the bots that win 2-player games field 40-60 ships; 0: off)")                        \
+  X(double, spawn_keep_up_value, 300, 0, 100000, "... the expectation a new ship needs when the fleet keeps up")       \
   X(int, min_ships, 3, 0, 400, "spawn below this many own ships whatever the expectation")                             \
   X(double, defend_reserve, 500, 0, 100000, "bank kept for defensive spawns (from defend_reserve_step on)")            \
   X(int, defend_reserve_step, 40, 0, 400, "the step from which defend_reserve is kept")                                \
@@ -191,9 +195,12 @@ namespace halite::search {
     "a yard whose defensive spawns were sunk at once this many times spawns no more defenders (an attacker that "      \
     "keeps coming trades ship for ship, and the bank is the score)")                                                   \
   X(int, defend_last_yards, 0, 0, 100,                                                                                 \
-    "while the player holds at most this many yards, a threatened yard spawns its defender whatever "                  \
-    "max_lost_defenders says, and an own ship on it is cover only if no lighter enemy can end there (a player with "   \
-    "no yard and no ship is out of the game, its bank forfeited; 0: no exception)")                                    \
+    "while the player holds at most this many yards and defend_last_fleet ships, a threatened yard spawns its "        \
+    "defender whatever max_lost_defenders says, and an own ship on it is cover only if no lighter enemy can end "      \
+    "there (a player with no yard and no ship is out of the game, its bank forfeited; 0: no exception)")               \
+  X(int, defend_last_fleet, 2, 0, 400,                                                                                 \
+    "... (a larger fleet keeps the player in the game, and defenders spawned into an attacker that keeps coming "      \
+    "cost a spawn a turn)")                                                                                            \
   X_FIXED(bool, remember, 1, 0, 1,                                                                                     \
           "keep the planned yard site and the defenders lost across turns (0: the policy is a function of the state)") \
   /* Known opponents (the fleet planner): the orders of an opponent whose ship actions a model it was given gave on at \
@@ -213,7 +220,6 @@ namespace halite::search {
   X(bool, predicted_escapes, 0, 0, 1,                                                                                  \
     "with predicted orders, next turn's escapes are judged from where the predicted enemy ships end (a move from "     \
     "there) rather than from where they stand (two moves); unknown ships as before (0: off)")
-
 // Against opponents that are all predicted, other values pay (the search's
 // safety is exact there, and hunting, avoiding trades and more yards win:
 // docs/results.md). One row per parameter P of the table above that has such
