@@ -302,3 +302,70 @@ TEST_CASE("halite3 bot: one game in the official engine", "[halite3][bot3][integ
   INFO(result);
   CHECK_THAT(result, Catch::Contains("\"terminated\": {\n        \"0\": false,\n        \"1\": false"));
 }
+
+TEST_CASE("halite3 bot: --config sets the policy's parameters, its player count's entry over the rest",
+          "[halite3][bot3]") {
+  const TempDir dir("halite3_bot_config");
+  const std::string bot = HALITE3_BOT_PATH;
+  const auto write = [&](const std::string& name, const std::string& text) {
+    std::ofstream(dir.file(name)) << text;
+    return dir.file(name);
+  };
+  // Runs the bot on the recorded 2-player exchange; returns its exit status,
+  // its lines on stdout and its stderr.
+  struct Run {
+    int status;
+    std::vector<std::string> lines;
+    std::string err;
+  };
+  const auto run = [&](const std::string& args) {
+    const std::string command =
+        "'" + bot + "' " + args + " < '" + kExchange + "' > '" + dir.file("out") + "' 2> '" + dir.file("err") + "'";
+    const int status = std::system(command.c_str());
+    return Run{WEXITSTATUS(status), split_lines(read_text(dir.file("out"))), read_text(dir.file("err"))};
+  };
+  // The in-process policy with the same values, for comparison.
+  const auto expected = [&](const std::vector<std::string>& sets) {
+    halite::search::Params params{search::policy_specs()};
+    for (const std::string& s : sets) params.set_from_string(s);
+    std::istringstream in(read_text(kExchange));
+    bot::LineReader reader(in);
+    bot::GameStart start = bot::read_game_start(reader);
+    GreedyPolicy policy(PolicyParams::from(params));
+    std::vector<std::string> lines = {"halite3_greedy"};
+    while (bot::read_frame(reader, start.constants, start.state) != 0)
+      lines.push_back(bot::format_commands(policy.decide(start.state, start.constants, start.me)));
+    return lines;
+  };
+
+  const std::string config = write("bot.json", R"({"planner": "greedy", "params": {"return_fraction": 0.5,
+      "max_mine_turns": 4}, "by_players": {"2": {"params": {"max_mine_turns": 3}},
+      "4": {"params": {"max_mine_turns": 20}}}})");
+  const Run configured = run("--config '" + config + "'");
+  REQUIRE(configured.status == 0);
+  const std::vector<std::string> want = expected({"return_fraction=0.5", "max_mine_turns=3"});
+  CHECK(configured.lines == want);
+  CHECK(want != expected({}));
+  // --set goes over the file; a file of bare values (halite params --json) reads too.
+  const std::string bare = write("bare.json", R"({"return_fraction": 0.5})");
+  CHECK(run("--config '" + bare + "' --set max_mine_turns=3").lines == want);
+  CHECK(run("--set max_mine_turns=3 --config '" + config + "'").lines == want);
+  const Run listed = run("--config '" + config + "' --params");
+  CHECK(listed.status == 0);
+  CHECK_THAT(listed.lines.empty() ? "" : read_text(dir.file("out")), Catch::Contains("return_fraction"));
+
+  // Bad files end the bot before the game, naming what was wrong.
+  const auto refused = [&](const std::string& args, const std::string& named) {
+    const Run r = run(args);
+    CHECK(r.status == 2);
+    CHECK(r.lines.empty());
+    CHECK_THAT(r.err, Catch::Contains(named));
+  };
+  refused("--config '" + write("unknown.json", R"({"params": {"no_such_value": 1}})") + "'", "no_such_value");
+  refused("--config '" + write("range.json", R"({"params": {"return_fraction": 7}})") + "'", "return_fraction");
+  refused("--config '" + write("planner.json", R"({"planner": "beam", "params": {}})") + "'", "beam");
+  refused("--config '" + write("players.json", R"({"by_players": {"2": {"params": {"max_mine_turns": -1}}}})") + "'",
+          "max_mine_turns");
+  refused("--config '" + write("broken.json", R"({"params": )") + "'", "not valid JSON");
+  refused("--config '" + dir.file("missing.json") + "'", "cannot open");
+}

@@ -81,7 +81,7 @@ void PlayerSpec::check(Game game) const {
 }
 
 search::DefaultParams default_params_of(Game game) {
-  return game == Game::Halite3 ? halite3_default_params : search::default_params;
+  return game == Game::Halite3 ? halite3::search::planner_params : search::default_params;
 }
 
 std::unique_ptr<search::Planner> PlayerSpec::make(uint64_t seed) const {

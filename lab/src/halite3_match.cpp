@@ -12,19 +12,10 @@
 
 namespace halite::lab {
 
-search::Params halite3_default_params(const std::string& planner) {
-  if (planner != kHalite3Greedy)
-    throw search::ParamError("unknown Halite III planner '" + planner + "' (the one planner is " +
-                             std::string(kHalite3Greedy) + ")");
-  return search::Params{halite3::search::policy_specs()};
-}
-
 halite3::search::PolicyParams halite3_policy_params(const PlayerSpec& spec) {
-  if (spec.planner != kHalite3Greedy)
-    throw search::ParamError("player '" + spec.label + "': unknown Halite III planner '" + spec.planner +
-                             "' (the one planner is " + std::string(kHalite3Greedy) + ")");
-  search::Params params = halite3_default_params(spec.planner);
+  search::Params params;
   try {
+    params = halite3::search::planner_params(spec.planner);
     for (const std::string& assignment : spec.overrides) params.set_from_string(assignment);
   } catch (const search::ParamError& e) {
     throw search::ParamError("player '" + spec.label + "': " + e.what());

@@ -39,8 +39,8 @@ inline constexpr std::string_view kPythonSpecPrefix = "py:";
 enum class Game { Halite4, Halite3 };
 
 // A planner's declared parameters at their defaults, for `game`'s planners:
-// search::default_params (Halite IV) or halite3_default_params
-// (halite3_match.h). What the parameter files of that game are read with.
+// search::default_params (Halite IV) or halite3::search::planner_params
+// (search3/). What the parameter files of that game are read with.
 search::DefaultParams default_params_of(Game game);
 
 struct PlayerSpec {

@@ -26,17 +26,13 @@ class ReplayRecorder;
 namespace halite::lab {
 
 // The Halite III planners by name: the greedy cell-scoring policy alone.
-inline constexpr std::string_view kHalite3Greedy = "greedy";
+inline constexpr std::string_view kHalite3Greedy = halite3::search::kGreedyPlanner;
 // The official map sides, which an arena without a fixed size plays in turn.
 inline constexpr std::array<int, 5> kHalite3Sides = {32, 40, 48, 56, 64};
 // The most turns a Halite III game is given (--turns): far past any
 // official game (500).
 inline constexpr int64_t kHalite3MaxTurns = 100'000;
 
-// The Halite III planner's declared parameters (search3/'s
-// policy_specs()) at their defaults; throws search::ParamError for another
-// name than kHalite3Greedy.
-search::Params halite3_default_params(const std::string& planner);
 // One line on what the planner is (`halite params --game halite3`).
 inline constexpr std::string_view kHalite3GreedySummary =
     "the greedy cell-scoring policy: best halite per turn of a trip, distinct targets, dropoffs, spawns, the final "

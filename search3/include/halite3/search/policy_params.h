@@ -3,6 +3,8 @@
 // range, reason) and the reading of a Params come, so each is declared once.
 #pragma once
 
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "halite/search/params.h"
@@ -57,5 +59,15 @@ struct PolicyParams {
 };
 
 std::vector<ParamSpec> policy_specs();
+
+// The name of Halite III's one planner, the greedy policy, in specs and
+// parameter files.
+inline constexpr std::string_view kGreedyPlanner = "greedy";
+
+// A Halite III planner's declared parameters at their defaults; throws
+// halite::search::ParamError for another name than kGreedyPlanner. The
+// `defaults` that halite::search::params_from_file takes for a Halite III
+// file (param_file.h).
+Params planner_params(const std::string& planner);
 
 }  // namespace halite3::search
