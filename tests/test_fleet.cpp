@@ -269,6 +269,18 @@ TEST_CASE("fleet: the last yards are defended whatever the count of sunk defende
   CHECK(spawns(s, "defend_last_yards=2") == std::vector<int>{0});
 }
 
+// The defensive spawns `fleet` adds when it decides on `s` for player 0 and
+// the own ship `home` stays where it is (on its yard).
+std::vector<int> defenders_if_staying(FleetPolicy& fleet, const State& s, UnitId home) {
+  std::vector<std::pair<int, int>> stays = fleet.decide(s, 0).ship_choices;
+  const int index_of_home = s.find_ship(home);
+  for (auto& [index, option] : stays)
+    if (index == index_of_home) option = 0;
+  std::vector<int> spawns;
+  fleet.add_defenders(s, 0, stays, spawns);
+  return spawns;
+}
+
 TEST_CASE("fleet: a loaded ship coming home does not hold the last yard against an empty attacker", "[fleet]") {
   // Our ship stands on the yard next to the empty attacker. Staying there, it
   // holds the yard only if it carries nothing: a loaded one loses to the
@@ -279,25 +291,12 @@ TEST_CASE("fleet: a loaded ship coming home does not hold the last yard against 
     State s = yard_under_attack(600);
     s.add_ship(UnitId::make(2, 3), cell(7, 7), 0, cargo);
     FleetPolicy fleet = policy(values);
-    const PolicyDecision& d = fleet.decide(s, 0);
-    const int home = s.find_ship(UnitId::make(2, 3));
-    std::vector<std::pair<int, int>> stays = d.ship_choices;
-    for (auto& [index, option] : stays)
-      if (index == home) option = 0;
-    std::vector<int> spawns;
-    fleet.add_defenders(s, 0, stays, spawns);
-    CHECK(spawns == (cargo > 0 ? std::vector<int>{0} : std::vector<int>{}));
+    CHECK(defenders_if_staying(fleet, s, UnitId::make(2, 3)) == (cargo > 0 ? std::vector<int>{0} : std::vector<int>{}));
     // A yard that is not one of the last keeps the old rule: any own ship on
     // it is cover (the defenders' count decides the rest).
     s.add_shipyard(UnitId::make(1, 3), cell(14, 3), 0);
     FleetPolicy more_yards = policy({"defend_reserve=0", "spawn_min_value=1e5", "min_ships=0", "defend_last_yards=1"});
-    const PolicyDecision& d2 = more_yards.decide(s, 0);
-    stays = d2.ship_choices;
-    for (auto& [index, option] : stays)
-      if (index == home) option = 0;
-    spawns.clear();
-    more_yards.add_defenders(s, 0, stays, spawns);
-    CHECK(spawns.empty());
+    CHECK(defenders_if_staying(more_yards, s, UnitId::make(2, 3)).empty());
   }
 }
 
@@ -314,14 +313,8 @@ TEST_CASE("fleet: a fleet larger than defend_last_fleet leaves its last yard to 
     s.add_ship(UnitId::make(2, 3), cell(7, 7), 0, 40);
     if (third_ship) s.add_ship(UnitId::make(2, 4), cell(12, 2), 0, 0);
     FleetPolicy fleet = policy(values);
-    const PolicyDecision& d = fleet.decide(s, 0);
-    const int home = s.find_ship(UnitId::make(2, 3));
-    std::vector<std::pair<int, int>> stays = d.ship_choices;
-    for (auto& [index, option] : stays)
-      if (index == home) option = 0;
-    std::vector<int> spawns;
-    fleet.add_defenders(s, 0, stays, spawns);
-    CHECK(spawns == (third_ship ? std::vector<int>{} : std::vector<int>{0}));
+    CHECK(defenders_if_staying(fleet, s, UnitId::make(2, 3)) ==
+          (third_ship ? std::vector<int>{} : std::vector<int>{0}));
   }
 }
 
