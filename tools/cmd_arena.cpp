@@ -62,11 +62,8 @@ void print_summary(const lab::ArenaOptions& o, const lab::ArenaSummary& summary,
   const std::string games = summary.games == o.games ? std::to_string(o.games)
                                                      : std::to_string(summary.games) + " of " + std::to_string(o.games);
   if (o.game == lab::Game::Halite3) {
-    const std::string size = o.halite3_size > 0 ? std::to_string(o.halite3_size) + "x" + std::to_string(o.halite3_size)
-                                                : "sizes 32 to 64 in turn";
-    const std::string turns = o.halite3_turns > 0 ? std::to_string(o.halite3_turns) + " turns" : "official turns";
-    std::printf("%s %s Halite III games, %s, %s\n\n", games.c_str(), o.four_player ? "four-player" : "two-player",
-                size.c_str(), turns.c_str());
+    std::printf("%s %s Halite III games, %s\n\n", games.c_str(), o.four_player ? "four-player" : "two-player",
+                halite3_map_text(o.halite3_size, o.halite3_turns).c_str());
   } else {
     std::printf("%s %s games, %dx%d, %d steps, budget %s\n\n", games.c_str(),
                 o.four_player ? "four-player" : "two-player", o.config.size, o.config.size, o.config.episode_steps,
@@ -119,8 +116,9 @@ void read_halite4_options(const Flags& flags, lab::ArenaOptions& o) {
 // The flags of a Halite III arena: the map side (one, or the official ones
 // in turn) and the turn count.
 void read_halite3_options(const Flags& flags, lab::ArenaOptions& o) {
-  o.halite3_size = static_cast<int>(flags.get_int("size", 0, 1, halite3::kMaxSide));
-  o.halite3_turns = flags.get_int("turns", 0, 1, lab::kHalite3MaxTurns);
+  const Halite3MapFlags map = halite3_map_flags(flags);
+  o.halite3_size = map.size;
+  o.halite3_turns = map.turns;
   try {
     lab::check_halite3_map(static_cast<uint32_t>(o.seed), o.halite3_size, o.four_player ? 4 : 2, o.halite3_turns);
   } catch (const std::invalid_argument& e) {

@@ -103,8 +103,9 @@ void read_c_end(const Flags& flags, lab::TuneOptions& o) {
 void read_game_settings(const Flags& flags, lab::TuneOptions& o) {
   if (o.game == lab::Game::Halite3) {
     refuse_halite4_flags(flags);
-    o.halite3_size = static_cast<int>(flags.get_int("size", 0, 1, halite3::kMaxSide));
-    o.halite3_turns = flags.get_int("turns", 0, 1, lab::kHalite3MaxTurns);
+    const Halite3MapFlags map = halite3_map_flags(flags);
+    o.halite3_size = map.size;
+    o.halite3_turns = map.turns;
     return;
   }
   refuse_halite3_flags(flags);
@@ -168,11 +169,7 @@ std::string theta_text(const lab::TuneRun& r, const lab::SpsaIteration& it) {
 // The games a tune plays: "21x21, 400 steps, budget 200 iterations", or
 // Halite III's "Halite III, sizes 32 to 64 in turn, official turns".
 std::string games_text(const lab::TuneOptions& o) {
-  if (o.game == lab::Game::Halite3)
-    return "Halite III, " +
-           (o.halite3_size > 0 ? std::to_string(o.halite3_size) + "x" + std::to_string(o.halite3_size)
-                               : std::string("sizes 32 to 64 in turn")) +
-           ", " + (o.halite3_turns > 0 ? std::to_string(o.halite3_turns) + " turns" : std::string("official turns"));
+  if (o.game == lab::Game::Halite3) return "Halite III, " + halite3_map_text(o.halite3_size, o.halite3_turns);
   char buf[160];
   std::snprintf(buf, sizeof buf, "%dx%d, %d steps, budget %s", o.config.size, o.config.size, o.config.episode_steps,
                 budget_text(o.budget).c_str());

@@ -96,6 +96,16 @@ std::vector<lab::PlayerSpec> parse_halite3_specs(const std::vector<std::string>&
   return parsed;
 }
 
+Halite3MapFlags halite3_map_flags(const Flags& flags) {
+  return {static_cast<int>(flags.get_int("size", 0, 1, halite3::kMaxSide)),
+          flags.get_int("turns", 0, 1, lab::kHalite3MaxTurns)};
+}
+
+std::string halite3_map_text(int size, int64_t turns) {
+  return (size > 0 ? std::to_string(size) + "x" + std::to_string(size) : std::string("sizes 32 to 64 in turn")) + ", " +
+         (turns > 0 ? std::to_string(turns) + " turns" : std::string("official turns"));
+}
+
 Halite3GameFlags halite3_game_from_flags(const Flags& flags) {
   const int players = static_cast<int>(flags.get_int("players", 2, 2, 4));
   if (players == 3) throw UsageError("--players takes 2 or 4 with --game halite3");

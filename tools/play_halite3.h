@@ -27,6 +27,19 @@ void refuse_halite3_flags(const Flags& flags);
 std::vector<lab::PlayerSpec> parse_halite3_specs(const std::vector<std::string>& specs, const std::string& flag,
                                                  int players);
 
+// --size and --turns of the commands that play many Halite III games
+// (`halite arena`, `halite tune`): a map side, or 0 for the official sides
+// in turn; a turn count, or 0 for each size's official count. A value out
+// of range is a UsageError naming the flag.
+struct Halite3MapFlags {
+  int size = 0;
+  int64_t turns = 0;
+};
+Halite3MapFlags halite3_map_flags(const Flags& flags);
+// Those games in words: "40x40, 300 turns", or "sizes 32 to 64 in turn,
+// official turns".
+std::string halite3_map_text(int size, int64_t turns);
+
 // One Halite III game as --players, --size, --seed, --turns and --agents
 // give it (`halite play` and `halite profile` with --game halite3); a bad
 // value is a UsageError naming it.
