@@ -318,23 +318,6 @@ TEST_CASE("fleet: a fleet larger than defend_last_fleet leaves its last yard to 
   }
 }
 
-TEST_CASE("fleet: a fleet below min_ships spawns only while a ship has the turns to repay it", "[fleet]") {
-  // One ship of ours, far from the enemy, a rich bank, no spawn for the
-  // expectation: min_ships 3 spawns at step 100, not in the last
-  // spawn_stop_steps (a ship then cannot bring home its 500; staying in
-  // the game needs a yard and the bank, or the last-yard defence).
-  const std::vector<std::string> values = {"defend_reserve=0", "spawn_min_value=1e5", "min_ships=3",
-                                           "spawn_stop_steps=42"};
-  State s = one_yard_and_ship_each(cell(2, 2), cell(4, 4), cell(11, 11), cell(13, 13));
-  s.mutable_player(0).bank = 5000;
-  FleetPolicy fleet = policy(values);
-  CHECK(fleet.decide(s, 0).spawn_yards == std::vector<int>{0});
-  s.set_step(s.config().episode_steps - 1 - 43);
-  CHECK(fleet.decide(s, 0).spawn_yards == std::vector<int>{0});
-  s.set_step(s.config().episode_steps - 1 - 42);
-  CHECK(fleet.decide(s, 0).spawn_yards.empty());
-}
-
 TEST_CASE("fleet: a yard whose defenders are sunk at once stops spawning them", "[fleet]") {
   // A rich bank: every turn the attacker stands next to the yard and the
   // defender spawned the turn before is not on it (sunk).

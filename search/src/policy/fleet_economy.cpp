@@ -79,7 +79,7 @@ void FleetPolicy::plan_economy(const State& s, int me) {
                    [&](int a, int b) { return control_[s.shipyards()[a].cell] < control_[s.shipyards()[b].cell]; });
   const int all_ships = static_cast<int>(ships.size());
   for (int i : order) {
-    const bool needed = ships_after < p_.min_ships && left > p_.spawn_stop_steps;
+    const bool needed = ships_after < p_.min_ships && left > 1;
     const double expected = board_halite_ * p_.spawn_value_scale * (left - p_.spawn_stop_steps) /
                             (all_ships + static_cast<int>(spawn_yards_.size()) + 1);
     const bool trails = p_.spawn_keep_up > 0 && ships_after + p_.spawn_keep_up <= max_enemy_ships_;

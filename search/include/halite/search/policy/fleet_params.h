@@ -178,8 +178,7 @@ namespace halite::search {
     "also spawn while a rival's fleet outnumbers ours by at least this many ships and a new ship's expectation "       \
     "exceeds spawn_keep_up_value (the bots that win 2-player games field 40-60 ships; 0: off)")                        \
   X(double, spawn_keep_up_value, 300, 0, 100000, "... the expectation a new ship needs when the fleet keeps up")       \
-  X(int, min_ships, 3, 0, 400,                                                                                         \
-    "spawn below this many own ships whatever the expectation, before the last spawn_stop_steps")                      \
+  X(int, min_ships, 3, 0, 400, "spawn below this many own ships whatever the expectation")                             \
   X(double, defend_reserve, 500, 0, 100000, "bank kept for defensive spawns (from defend_reserve_step on)")            \
   X(int, defend_reserve_step, 40, 0, 400, "the step from which defend_reserve is kept")                                \
   X(int, first_yard_ships, 10, 1, 400, "a second yard once the fleet has this many ships")                             \
