@@ -366,6 +366,6 @@ TEST_CASE("halite3 bot: --config sets the policy's parameters, its player count'
   refused("--config '" + write("planner.json", R"({"planner": "beam", "params": {}})") + "'", "beam");
   refused("--config '" + write("players.json", R"({"by_players": {"2": {"params": {"max_mine_turns": -1}}}})") + "'",
           "max_mine_turns");
-  refused("--config '" + write("broken.json", R"({"params": )") + "'", "not valid JSON");
-  refused("--config '" + dir.file("missing.json") + "'", "cannot open");
+  refused("--config '" + write("broken.json", R"({"params": )") + "'", "is not valid JSON");
+  refused("--config '" + dir.file("missing.json") + "'", "cannot open file");
 }

@@ -15,7 +15,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -23,6 +22,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "halite/json_codec.h"
 #include "halite/search/param_file.h"
 #include "halite3/bot/protocol.h"
 #include "halite3/search/policy.h"
@@ -36,16 +36,6 @@ struct Options {
   std::vector<std::string> sets;  // --set, applied over the config
   bool timing = false;
 };
-
-nlohmann::json read_config(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw halite::search::ParamError(path + ": cannot open the file");
-  try {
-    return nlohmann::json::parse(in);
-  } catch (const nlohmann::json::exception& e) {
-    throw halite::search::ParamError(path + ": not valid JSON: " + e.what());
-  }
-}
 
 // The parameters for a game of `players`: the config's (its "by_players"
 // entry for that count laid over its "params"), then --set. players 0 only
@@ -83,7 +73,7 @@ Options parse_options(int argc, char** argv) {
     } else if (arg == "--config") {
       options.config_path = value();
       try {
-        options.config = read_config(options.config_path);
+        options.config = halite::read_json_file(options.config_path);
       } catch (const std::exception& e) {
         usage(e.what());
       }
