@@ -22,7 +22,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include "halite/json_codec.h"
 #include "halite/search/param_file.h"
 #include "halite3/bot/protocol.h"
 #include "halite3/search/policy.h"
@@ -73,7 +72,7 @@ Options parse_options(int argc, char** argv) {
     } else if (arg == "--config") {
       options.config_path = value();
       try {
-        options.config = halite::read_json_file(options.config_path);
+        options.config = halite::search::read_param_file(options.config_path);
       } catch (const std::exception& e) {
         usage(e.what());
       }

@@ -85,14 +85,16 @@ Params params_from_file_json(std::string* planner, const nlohmann::json& file, c
   return params;
 }
 
-Params params_from_file(std::string* planner, const std::string& path, int num_players, DefaultParams defaults) {
-  nlohmann::json file;
+nlohmann::json read_param_file(const std::string& path) {
   try {
-    file = read_json_file(path);
+    return read_json_file(path);
   } catch (const std::exception& e) {
     throw ParamError(e.what());
   }
-  return params_from_file_json(planner, file, path, num_players, defaults);
+}
+
+Params params_from_file(std::string* planner, const std::string& path, int num_players, DefaultParams defaults) {
+  return params_from_file_json(planner, read_param_file(path), path, num_players, defaults);
 }
 
 }  // namespace halite::search

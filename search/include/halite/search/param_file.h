@@ -41,7 +41,13 @@ using DefaultParams = Params (*)(const std::string& planner);
 Params params_from_file_json(std::string* planner, const nlohmann::json& file, const std::string& what,
                              int num_players = 0, DefaultParams defaults = default_params);
 
-// The same, reading the file at `path` (JSON errors become ParamError).
+// The JSON of the parameter file at `path`, plain or gzip (read_json_file's);
+// a missing file or malformed JSON throws ParamError naming the file. For a
+// caller that checks a file before the game and applies it once the player
+// count is known (params_from_file_json).
+nlohmann::json read_param_file(const std::string& path);
+
+// The same, reading the file at `path` (read_param_file).
 Params params_from_file(std::string* planner, const std::string& path, int num_players = 0,
                         DefaultParams defaults = default_params);
 
