@@ -5,6 +5,7 @@
 #include <cmath>
 #include <memory>
 
+#include "halite/search/beam_search.h"
 #include "halite/search/model/opponent_fit.h"
 #include "halite/search/policy/fleet.h"
 #include "halite/search/rng.h"
@@ -50,20 +51,16 @@ std::vector<ParamSpec> beam_specs() {
 class BeamPlanner final : public Planner {
  public:
   BeamPlanner(const Params& p, const PlannerSetup& setup)
-      : width_(p.get_int("beam_width")),
-        depth_(p.get_int("beam_depth")),
-        branching_(p.get_int("branching")),
+      : shape_{p.get_int("beam_width"), p.get_int("beam_depth"), p.get_int("branching"), p.get("depth_discount"),
+               p.get("min_gain"),       p.get_int("widen"),      kMaxLevelChildren},
         perturb_prob_(p.get("perturb_prob")),
         perturb_scale_(p.get("perturb_scale")),
-        discount_(p.get("depth_discount")),
         default_iterations_(p.get_int("default_iterations")),
         safety_ms_(p.get("safety_ms")),
         contact_radius_(p.get_int("contact_radius")),
         progress_weight_(p.get("progress_weight")),
         max_progress_rate_(p.get("max_progress_rate")),
-        min_gain_(p.get("min_gain")),
         prune_penalty_(p.get("prune_penalty")),
-        widen_(p.get_int("widen")),
         ep_(EvalParams::from(p)),
         own_(FleetParams::from(p)),
         base_(FleetParams::from(p)),
@@ -89,9 +86,6 @@ class BeamPlanner final : public Planner {
     geo_.init(root.size());
     Budget inner = budget.for_search(safety_ms_, default_iterations_);
     int64_t iterations = 0;
-    // The cheap poll reads the clock every few calls; before a policy call
-    // (hundreds of microseconds) read it now.
-    auto out_of_time = [&]() { return inner.exhausted(iterations) || inner.past_deadline(); };
 
     // Opponents the recogniser knows are simulated by their model (when it is
     // a pure function of the state), and the policy's move safety counts
@@ -113,18 +107,9 @@ class BeamPlanner final : public Planner {
       return best_orders;
     }
     // The configured beam, then, while the deadline allows and `widen` > 1,
-    // wider ones (width and branching times widen each round): the answer of
-    // the widest beam that reached its full depth.
-    int width = width_, branching = branching_;
-    for (int round = 0;; ++round) {
-      State::Orders orders = best_orders;
-      const bool complete = run_beam(root, player, width, branching, inner, iterations, orders, out_of_time);
-      if (complete || round == 0) best_orders = std::move(orders);
-      if (!complete || widen_ <= 1 || !inner.has_deadline() || out_of_time()) break;
-      if (static_cast<int64_t>(width) * branching * widen_ * widen_ > kMaxLevelChildren) break;
-      width *= widen_;
-      branching *= widen_;
-    }
+    // wider ones: the answer of the widest beam that reached its full depth.
+    Traits traits{*this, player};
+    search_.search(traits, root, shape_, inner, iterations, best_orders);
     own_.note_played(root, player, best_orders);
     finish(t0, iterations);
     return best_orders;
@@ -142,136 +127,96 @@ class BeamPlanner final : public Planner {
   // allocated gigabytes and missed Kaggle's deadline.
   static constexpr int64_t kMaxLevelChildren = 2048;
 
-  // One beam of the given shape from the root; `orders` gets the first move
-  // of the deepest complete level (left alone if none completed). True when
-  // every level completed.
-  template <typename OutOfTime>
-  bool run_beam(const State& root, int player, int width, int branching, const Budget& inner, int64_t& iterations,
-                State::Orders& orders, const OutOfTime& out_of_time) {
-    beam_.clear();
-    beam_.push_back({root, 0, orders, true});
-    bool out_of_budget = false;
-    int completed = 0;
-    for (int depth = 0; depth < depth_ && !out_of_budget; ++depth) {
-      next_.clear();
-      for (const Entry& parent : beam_) {
-        if (parent.state.is_terminal()) {
-          next_.push_back(parent);
-          continue;
-        }
-        if (out_of_time()) {
-          out_of_budget = true;
-          break;
-        }
-        // Opponents' orders for this parent, shared by its children.
-        opp_orders_.clear();
-        for (int q = 0; q < parent.state.num_players(); ++q) {
-          if (q == player || parent.state.player(q).status != Status::Active) continue;
-          OpponentModel* known = base_.predict_opponents ? recognizer_.simulator(q) : nullptr;
-          const PolicyDecision& od =
-              known ? known->decide(parent.state, q) : opponents_.model(q).decide(parent.state, q);
-          State::Orders o = to_orders(parent.state, od.ship_choices, od.spawn_yards);
-          opp_orders_.push_back({q, std::move(o)});
-        }
-        // Our own decision: at the root the real policy's (it keeps the
-        // planned yard site), deeper the stateless model's.
-        FleetPolicy& ours = depth == 0 ? own_ : model_;
-        const PolicyDecision& own = ours.decide(parent.state, player);
-        own_choices_ = own.ship_choices;
-        own_spawns_ = own.spawn_yards;
-        requests_ = ours.requests();
-        // Variants: single-ship deviations of the ships in contact (in a
-        // random order; never onto a cell another own ship ends on, nor a
-        // move the policy prices as dangerous: the model of the opponents is
-        // a guess, and trusting it into danger lost ships), then the policy's
-        // costs of those ships perturbed.
-        const std::vector<int>& contact = contact_ships(parent.state, player);
-        const auto ships = parent.state.ships();
-        auto end_of = [&](const std::pair<int, int>& choice) {
-          return choice.second == kConvertOption ? -1 : geo_.neighbor(ships[choice.first].cell, choice.second);
-        };
-        deviations_.clear();
-        for (size_t k = 0; k < own_choices_.size(); ++k) {
-          if (own_choices_[k].second == kConvertOption) continue;
-          if (std::find(contact.begin(), contact.end(), own_choices_[k].first) == contact.end()) continue;
-          const MoveRequest& req = requests_[k];
-          for (int m = 0; m < kNumMoves; ++m) {
-            if (m == own_choices_[k].second) continue;
-            if (req.cost[m] >= req.cost[own_choices_[k].second] + prune_penalty_) continue;
-            const int cell = geo_.neighbor(ships[own_choices_[k].first].cell, m);
-            bool taken = false;
-            for (size_t o = 0; o < own_choices_.size() && !taken; ++o)
-              taken = o != k && end_of(own_choices_[o]) == cell;
-            if (!taken) deviations_.push_back({static_cast<int>(k), m});
-          }
-        }
-        for (size_t k = deviations_.size(); k > 1; --k)
-          std::swap(deviations_[k - 1], deviations_[rng_.below(static_cast<uint32_t>(k))]);
-        for (int b = 0; b < branching; ++b) {
-          if (inner.exhausted(iterations)) {
-            out_of_budget = true;
-            break;
-          }
-          std::vector<std::pair<int, int>> choices = own_choices_;
-          if (b > 0 && b - 1 < static_cast<int>(deviations_.size())) {
-            choices[deviations_[b - 1].first].second = deviations_[b - 1].second;
-          } else if (b > 0) {
-            if (contact.empty()) break;
-            perturbed_ = requests_;
-            for (MoveRequest& r : perturbed_) {
-              if (std::find(contact.begin(), contact.end(), r.ship_index) == contact.end() ||
-                  !rng_.chance(perturb_prob_))
-                continue;
-              for (int m = 0; m < kNumMoves; ++m)
-                if (r.cost[m] < kInf) r.cost[m] += perturb_scale_ * rng_.uniform();
-            }
-            const std::vector<int>& pick = resolver_.solve(perturbed_, geo_);
-            for (size_t k = 0; k < choices.size(); ++k) choices[k] = {perturbed_[k].ship_index, pick[k]};
-          }
-          ++iterations;
-          std::vector<int> spawns = unblocked_spawns(parent.state, geo_, choices, own_spawns_);
-          ours.add_defenders(parent.state, player, choices, spawns);
-          Entry child{parent.state, 0, depth == 0 ? to_orders(parent.state, choices, spawns) : parent.first,
-                      parent.policy_line && b == 0};
-          child.state.stage(player, to_orders(parent.state, choices, spawns));
-          for (const auto& [q, o] : opp_orders_) child.state.stage(q, o);
-          child.state.resolve();
-          ++stats_.simulated_steps;
-          child.score = score(child.state, player) * std::pow(discount_, depth);
-          next_.push_back(std::move(child));
-        }
-        if (out_of_budget) break;
-      }
-      // A level cut short by the budget is not used: its states are not
-      // comparable with the policy line's.
-      if (out_of_budget || next_.empty()) break;
-      // Ranked by index (an Entry holds a 16 KB State: move only the kept ones).
-      order_.resize(next_.size());
-      for (size_t i = 0; i < order_.size(); ++i) order_[i] = static_cast<int>(i);
-      std::stable_sort(order_.begin(), order_.end(), [&](int a, int b) { return next_[a].score > next_[b].score; });
-      // The policy's line always survives: the answer changes only when a
-      // variant beats it at the same depth.
-      const size_t keep = std::min(next_.size(), static_cast<size_t>(width));
-      for (size_t i = keep; i < order_.size(); ++i)
-        if (next_[order_[i]].policy_line) std::swap(order_[keep - 1], order_[i]);
-      kept_.clear();
-      for (size_t i = 0; i < keep; ++i) kept_.push_back(std::move(next_[order_[i]]));
-      beam_.swap(kept_);
-      const auto line = std::find_if(beam_.begin(), beam_.end(), [](const Entry& e) { return e.policy_line; });
-      const double line_score = line != beam_.end() ? line->score : -kInf;
-      ++completed;
-      orders = beam_.front().score >= line_score + min_gain_ * std::pow(discount_, depth) ? beam_.front().first
-                                                                                          : line->first;
+  // The game as BeamSearch sees it (beam_search.h): the fleet policy's joint
+  // moves and their variants, the opponents' models, the engine's step and
+  // the evaluation.
+  struct Traits {
+    using State = halite::State;
+    using Move = State::Orders;
+    BeamPlanner& planner;
+    int player;
+    bool terminal(const State& s) const { return s.is_terminal(); }
+    void expand(const State& parent, int level) { planner.expand(parent, player, level); }
+    bool joint_move(const State& parent, int level, int b, Move& move) {
+      return planner.joint_move(parent, player, level, b, move);
     }
-    return completed == depth_;
+    void step(State& child, int, const Move& move) {
+      child.stage(player, move);
+      for (const auto& [q, o] : planner.opp_orders_) child.stage(q, o);
+      child.resolve();
+      ++planner.stats_.simulated_steps;
+    }
+    double score(const State& s) const { return planner.score(s, player); }
+  };
+
+  // The opponents' orders for `parent` (shared by its children), our policy's
+  // decision and the deviations its children try.
+  void expand(const State& parent, int player, int depth) {
+    opp_orders_.clear();
+    for (int q = 0; q < parent.num_players(); ++q) {
+      if (q == player || parent.player(q).status != Status::Active) continue;
+      OpponentModel* known = base_.predict_opponents ? recognizer_.simulator(q) : nullptr;
+      const PolicyDecision& od = known ? known->decide(parent, q) : opponents_.model(q).decide(parent, q);
+      opp_orders_.push_back({q, to_orders(parent, od.ship_choices, od.spawn_yards)});
+    }
+    // Our own decision: at the root the real policy's (it keeps the planned
+    // yard site), deeper the stateless model's.
+    FleetPolicy& ours = depth == 0 ? own_ : model_;
+    const PolicyDecision& own = ours.decide(parent, player);
+    own_choices_ = own.ship_choices;
+    own_spawns_ = own.spawn_yards;
+    requests_ = ours.requests();
+    // Variants: single-ship deviations of the ships in contact (in a random
+    // order; never onto a cell another own ship ends on, nor a move the
+    // policy prices as dangerous: the model of the opponents is a guess, and
+    // trusting it into danger lost ships), then the policy's costs of those
+    // ships perturbed.
+    const std::vector<int>& contact = contact_ships(parent, player);
+    const auto ships = parent.ships();
+    auto end_of = [&](const std::pair<int, int>& choice) {
+      return choice.second == kConvertOption ? -1 : geo_.neighbor(ships[choice.first].cell, choice.second);
+    };
+    deviations_.clear();
+    for (size_t k = 0; k < own_choices_.size(); ++k) {
+      if (own_choices_[k].second == kConvertOption) continue;
+      if (std::find(contact.begin(), contact.end(), own_choices_[k].first) == contact.end()) continue;
+      const MoveRequest& req = requests_[k];
+      for (int m = 0; m < kNumMoves; ++m) {
+        if (m == own_choices_[k].second) continue;
+        if (req.cost[m] >= req.cost[own_choices_[k].second] + prune_penalty_) continue;
+        const int cell = geo_.neighbor(ships[own_choices_[k].first].cell, m);
+        bool taken = false;
+        for (size_t o = 0; o < own_choices_.size() && !taken; ++o) taken = o != k && end_of(own_choices_[o]) == cell;
+        if (!taken) deviations_.push_back({static_cast<int>(k), m});
+      }
+    }
+    for (size_t k = deviations_.size(); k > 1; --k)
+      std::swap(deviations_[k - 1], deviations_[rng_.below(static_cast<uint32_t>(k))]);
   }
 
-  struct Entry {
-    State state;
-    double score;
-    State::Orders first;  // our orders at the root that led here
-    bool policy_line;     // every move so far was the policy's
-  };
+  // Child b of the parent expand() saw: the policy's choices (b = 0), a
+  // deviation, or the contact ships' costs perturbed and resolved again.
+  bool joint_move(const State& parent, int player, int depth, int b, State::Orders& move) {
+    std::vector<std::pair<int, int>> choices = own_choices_;
+    if (b > 0 && b - 1 < static_cast<int>(deviations_.size())) {
+      choices[deviations_[b - 1].first].second = deviations_[b - 1].second;
+    } else if (b > 0) {
+      if (contact_.empty()) return false;
+      perturbed_ = requests_;
+      for (MoveRequest& r : perturbed_) {
+        if (std::find(contact_.begin(), contact_.end(), r.ship_index) == contact_.end() || !rng_.chance(perturb_prob_))
+          continue;
+        for (int m = 0; m < kNumMoves; ++m)
+          if (r.cost[m] < kInf) r.cost[m] += perturb_scale_ * rng_.uniform();
+      }
+      const std::vector<int>& pick = resolver_.solve(perturbed_, geo_);
+      for (size_t k = 0; k < choices.size(); ++k) choices[k] = {perturbed_[k].ship_index, pick[k]};
+    }
+    std::vector<int> spawns = unblocked_spawns(parent, geo_, choices, own_spawns_);
+    (depth == 0 ? own_ : model_).add_defenders(parent, player, choices, spawns);
+    move = to_orders(parent, choices, spawns);
+    return true;
+  }
 
   void finish(std::chrono::steady_clock::time_point t0, int64_t iterations) {
     stats_.iterations = iterations;
@@ -302,13 +247,12 @@ class BeamPlanner final : public Planner {
     return value + progress_weight_ * progress_.value(s, player, geo_);
   }
 
-  int width_, depth_, branching_;
-  double perturb_prob_, perturb_scale_, discount_;
+  BeamShape shape_;
+  double perturb_prob_, perturb_scale_;
   int default_iterations_;
   double safety_ms_;
   int contact_radius_;
-  double progress_weight_, max_progress_rate_, min_gain_, prune_penalty_;
-  int widen_;
+  double progress_weight_, max_progress_rate_, prune_penalty_;
   EvalParams ep_;
   // Every active opponent recognised: our policy plays the known_* values
   // (at the root and deeper), as the fleet planner and mcts do.
@@ -324,8 +268,7 @@ class BeamPlanner final : public Planner {
   uint64_t seed_;
   Geometry geo_;
   MoveResolver resolver_;
-  std::vector<Entry> beam_, next_, kept_;
-  std::vector<int> order_;
+  BeamSearch<Traits> search_;
   std::vector<std::pair<int, State::Orders>> opp_orders_;
   std::vector<std::pair<int, int>> own_choices_;
   std::vector<int> own_spawns_;
