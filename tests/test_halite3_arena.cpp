@@ -123,12 +123,11 @@ TEST_CASE("halite3 arena: a bad spec is refused naming it", "[halite3][arena]") 
     INFO(spec);
     CHECK_THROWS_WITH(lab::PlayerSpec::parse(spec, lab::Game::Halite3), Catch::Contains(why));
   };
-  refused("fleet", "player 'fleet': unknown Halite III planner 'fleet' (the one planner is greedy)");
+  refused("fleet", "player 'fleet': unknown Halite III planner 'fleet' (the planners are greedy and beam)");
   refused("greedy:no_such=1", "no_such");
   refused("greedy:return_fraction=2", "return_fraction");
   refused("greedy:return_fraction=x", "'x' is not a number");
-  refused("greedy:seed=3", "takes neither seed= nor blind");
-  refused("greedy:blind", "takes neither seed= nor blind");
+  refused("greedy:blind", "the Halite III planners take no blind");
   refused("py:agent.py", "Python agent files play Halite IV only");
   const lab::PlayerSpec spec =
       lab::PlayerSpec::parse("greedy:return_fraction=0.8,max_mine_turns=5", lab::Game::Halite3);
@@ -195,8 +194,7 @@ TEST_CASE("halite3 arena: halite arena refuses bad Halite III values", "[halite3
   refused("--game halite3 --size 33" + players, "--size 33");
   refused("--game halite3 --size 65" + players, "--size = 65 is out of range");
   refused("--game halite3 --turns 0" + players, "--turns");
-  for (const char* flag : {"--budget-ms 10", "--iterations 5", "--episode-steps 50", "--act-timeout 1", "--overage 5",
-                           "--python python3", "--trace"})
+  for (const char* flag : {"--episode-steps 50", "--act-timeout 1", "--overage 5", "--python python3", "--trace"})
     refused(std::string("--game halite3 ") + flag + players,
             std::string(flag).substr(0, std::string(flag).find(' ')) + " is not available with --game halite3");
   refused("--turns 10" + players, "--turns is for --game halite3");
@@ -226,7 +224,6 @@ TEST_CASE("halite3 profile: halite profile --game halite3 times the policy and t
     CHECK_THAT(bad.output, Catch::Contains(message));
   };
   refused("--game halite3 --planner fleet", "--planner is not available with --game halite3");
-  refused("--game halite3 --budget-ms 5", "--budget-ms is not available with --game halite3");
   refused("--game halite3 --agents 'greedy;fleet'", "unknown Halite III planner 'fleet'");
   refused("--players 4", "--players is for --game halite3");
 }

@@ -363,7 +363,7 @@ TEST_CASE("halite3 bot: --config sets the policy's parameters, its player count'
   };
   refused("--config '" + write("unknown.json", R"({"params": {"no_such_value": 1}})") + "'", "no_such_value");
   refused("--config '" + write("range.json", R"({"params": {"return_fraction": 7}})") + "'", "return_fraction");
-  refused("--config '" + write("planner.json", R"({"planner": "beam", "params": {}})") + "'", "beam");
+  refused("--config '" + write("planner.json", R"({"planner": "fleet", "params": {}})") + "'", "fleet");
   refused("--config '" + write("players.json", R"({"by_players": {"2": {"params": {"max_mine_turns": -1}}}})") + "'",
           "max_mine_turns");
   refused("--config '" + write("broken.json", R"({"params": )") + "'", "is not valid JSON");

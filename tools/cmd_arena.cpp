@@ -62,8 +62,9 @@ void print_summary(const lab::ArenaOptions& o, const lab::ArenaSummary& summary,
   const std::string games = summary.games == o.games ? std::to_string(o.games)
                                                      : std::to_string(summary.games) + " of " + std::to_string(o.games);
   if (o.game == lab::Game::Halite3) {
-    std::printf("%s %s Halite III games, %s\n\n", games.c_str(), o.four_player ? "four-player" : "two-player",
-                halite3_map_text(o.halite3_size, o.halite3_turns).c_str());
+    std::printf("%s %s Halite III games, %s, budget %s\n\n", games.c_str(),
+                o.four_player ? "four-player" : "two-player", halite3_map_text(o.halite3_size, o.halite3_turns).c_str(),
+                budget_text(o.budget).c_str());
   } else {
     std::printf("%s %s games, %dx%d, %d steps, budget %s\n\n", games.c_str(),
                 o.four_player ? "four-player" : "two-player", o.config.size, o.config.size, o.config.episode_steps,
@@ -96,8 +97,6 @@ void read_players(const Flags& flags, lab::ArenaOptions& o) {
 // The flags of a Halite IV arena: the planners' budget, the board, the
 // Python agents' clock, traces.
 void read_halite4_options(const Flags& flags, lab::ArenaOptions& o) {
-  o.budget.milliseconds = flags.get_double("budget-ms", 0, 0, 1e7);
-  o.budget.iterations = flags.get_int("iterations", 0, 0, 1'000'000'000'000LL);
   o.config.size = static_cast<int>(flags.get_int("size", o.config.size, kMinBoardSize, kMaxBoardSize));
   o.config.episode_steps = static_cast<int>(flags.get_int("episode-steps", o.config.episode_steps, 2, 1'000'000));
   o.trace = flags.has("trace");
@@ -146,6 +145,7 @@ int run(const std::vector<std::string>& args) {
   o.jobs = static_cast<int>(flags.get_int("jobs", cores, 1, kMaxJobs));
   o.seed = static_cast<uint64_t>(flags.get_int("seed", 1, 0, 4294967295LL));
   o.replay_dir = flags.get("replays", "");
+  o.budget = turn_budget_flags(flags);
   if (o.game == lab::Game::Halite3)
     read_halite3_options(flags, o);
   else
@@ -260,11 +260,11 @@ HALITE_COMMAND(Command{
     "                      \"arena_games\": --games)\n"
     "  --no-progress      no progress bar (it is shown only on a terminal anyway)\n\n"
     "With --game halite3: Halite III games on this project's engine (docs/halite3.md)\n"
-    "between specs of the Halite III policy, greedy or greedy:k=v,... (halite params\n"
-    "--game halite3 lists them) or greedy@FILE[:k=v,...] (halite tune --game halite3's\n"
-    "output), seated, seeded, recorded and summed up as above (avg bank:\n"
-    "the halite each ends with; turn times: the policy's decide()); deterministic,\n"
-    "turn times apart, whatever --jobs is. --budget-ms, --iterations, --episode-steps,\n"
+    "between specs of the Halite III planners, greedy or beam, as NAME:k=v,... (halite\n"
+    "params NAME --game halite3 lists them) or NAME@FILE[:k=v,...] (halite tune --game\n"
+    "halite3's output), seated, seeded, recorded and summed up as above (avg bank:\n"
+    "the halite each ends with; turn times: the planner's decide()); deterministic,\n"
+    "turn times apart, whatever --jobs is, without --budget-ms. --episode-steps,\n"
     "--act-timeout, --overage, --python and --trace are refused; and:\n"
     "  --size N           every map's side, 1 to 64, as the map generator splits it for\n"
     "                     the players (default: 32, 40, 48, 56, 64 in turn, one a board)\n"

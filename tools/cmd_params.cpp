@@ -19,7 +19,7 @@ int run(const std::vector<std::string>& args) {
       std::printf("%-10s %3zu parameters  %s\n", p.name.c_str(), p.params.size(), p.summary.c_str());
     return 0;
   }
-  // Halite III has one planner: without a name, its parameters.
+  // Halite III without a name: its default planner's parameters.
   const std::string name = flags.positional().empty() ? std::string(lab::kHalite3Greedy) : flags.positional()[0];
   search::Params params;
   try {
@@ -32,7 +32,7 @@ int run(const std::vector<std::string>& args) {
     throw UsageError(e.what());
   }
   const std::string summary =
-      game == lab::Game::Halite3 ? std::string(lab::kHalite3GreedySummary) : search::planner_info(name).summary;
+      game == lab::Game::Halite3 ? halite3::search::planner_summary(name) : search::planner_info(name).summary;
   if (flags.has("json"))
     std::printf("%s\n", params.to_json().dump(2).c_str());
   else

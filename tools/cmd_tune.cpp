@@ -106,6 +106,10 @@ void read_game_settings(const Flags& flags, lab::TuneOptions& o) {
     const Halite3MapFlags map = halite3_map_flags(flags);
     o.halite3_size = map.size;
     o.halite3_turns = map.turns;
+    // A tune's games must be reproducible: search planners take no deadline
+    // here and stop at their default_iterations.
+    for (const char* name : {"budget-ms", "iterations"})
+      if (flags.has(name)) throw UsageError(std::string("--") + name + " is not available with --game halite3");
     return;
   }
   refuse_halite3_flags(flags);

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "halite/search/rng.h"
 #include "halite3/replay_writer.h"
 
 namespace halite::tools {
@@ -76,8 +77,7 @@ lab::Game game_flag(const Flags& flags) {
 }
 
 void refuse_halite4_flags(const Flags& flags) {
-  for (const char* name :
-       {"budget-ms", "iterations", "episode-steps", "act-timeout", "overage", "python", "view", "trace"})
+  for (const char* name : {"episode-steps", "act-timeout", "overage", "python", "view", "trace"})
     if (flags.has(name)) throw UsageError(std::string("--") + name + " is not available with --game halite3");
 }
 
@@ -101,6 +101,10 @@ Halite3MapFlags halite3_map_flags(const Flags& flags) {
           flags.get_int("turns", 0, 1, lab::kHalite3MaxTurns)};
 }
 
+lab::TurnBudget turn_budget_flags(const Flags& flags) {
+  return {flags.get_double("budget-ms", 0, 0, 1e7), flags.get_int("iterations", 0, 0, 1'000'000'000'000LL)};
+}
+
 std::string halite3_map_text(int size, int64_t turns) {
   return (size > 0 ? std::to_string(size) + "x" + std::to_string(size) : std::string("sizes 32 to 64 in turn")) + ", " +
          (turns > 0 ? std::to_string(turns) + " turns" : std::string("official turns"));
@@ -114,13 +118,15 @@ Halite3GameFlags halite3_game_from_flags(const Flags& flags) {
   game.seed = static_cast<uint32_t>(flags.get_int("seed", 1, 0, 4294967295LL));
   const int64_t turns = flags.get_int("turns", 0, 1, lab::kHalite3MaxTurns);
   const std::vector<lab::PlayerSpec> seats = parse_seats(flags, players);
+  game.budget = turn_budget_flags(flags);
   try {
     game.start = lab::halite3_start(game.seed, game.size, players, turns);
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
   }
   for (const lab::PlayerSpec& seat : seats) {
-    game.params.push_back(lab::halite3_policy_params(seat));
+    // Each seat its own seed, drawn from the map seed; seed=N in a spec wins.
+    game.seats.push_back(lab::halite3_seat(seat, halite::search::mix64(game.seed * 8 + game.seats.size())));
     game.names.push_back(seat.label);
   }
   return game;
@@ -130,7 +136,7 @@ int play_halite3(const Flags& flags) {
   refuse_halite4_flags(flags);
   const Halite3GameFlags game = halite3_game_from_flags(flags);
   halite3::ReplayRecorder recorder(game.start.constants, game.seed, game.names);
-  const lab::Halite3Match match = lab::play_halite3_match(game.start, game.seed, game.params, &recorder);
+  const lab::Halite3Match match = lab::play_halite3_match(game.start, game.seed, game.seats, game.budget, &recorder);
   if (!match.result.aborted.empty()) throw std::runtime_error("the engine stopped the game: " + match.result.aborted);
   const std::string out = flags.get("out", "replay-" + std::to_string(game.seed) + ".hlt");
   halite3::write_replay_file(out, recorder.json());

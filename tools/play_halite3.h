@@ -40,15 +40,20 @@ Halite3MapFlags halite3_map_flags(const Flags& flags);
 // official turns".
 std::string halite3_map_text(int size, int64_t turns);
 
-// One Halite III game as --players, --size, --seed, --turns and --agents
-// give it (`halite play` and `halite profile` with --game halite3); a bad
+// The planners' budget a turn: --budget-ms (a deadline) and --iterations (a
+// cap), each 0 (none) when absent.
+lab::TurnBudget turn_budget_flags(const Flags& flags);
+
+// One Halite III game as --players, --size, --seed, --turns, --agents,
+// --budget-ms and --iterations give it (`halite play` and `halite profile` with --game halite3); a bad
 // value is a UsageError naming it.
 struct Halite3GameFlags {
   uint32_t seed = 1;
   int size = 32;
   lab::Halite3Start start;
   std::vector<std::string> names;  // the seats' specs
-  std::vector<halite3::search::PolicyParams> params;
+  std::vector<lab::Halite3Seat> seats;
+  lab::TurnBudget budget;  // --iterations, --budget-ms
 };
 Halite3GameFlags halite3_game_from_flags(const Flags& flags);
 

@@ -74,7 +74,7 @@ int profile_halite3(const Flags& flags) {
   const Halite3GameFlags game = halite3_game_from_flags(flags);
   std::vector<RecordedTurn> turns;
   const lab::Halite3Match match =
-      lab::play_halite3_match(game.start, game.seed, game.params, nullptr,
+      lab::play_halite3_match(game.start, game.seed, game.seats, game.budget, nullptr,
                               [&](const halite3::State& state, const std::vector<halite3::PlayerCommands>& commands) {
                                 turns.push_back({state, commands});
                               });

@@ -1,21 +1,29 @@
-// halite3_bot: the greedy cell-scoring Halite III bot (search3/'s
-// GreedyPolicy) over the official protocol on stdin and stdout. Run it by
-// the official engine: `halite --width 32 --height 32 "halite3_bot" "..."`.
+// halite3_bot: a Halite III planner of search3/ (planner.h: the greedy
+// cell-scoring policy by default, or beam search) over the official protocol
+// on stdin and stdout. Run it by the official engine: `halite --width 32
+// --height 32 "halite3_bot" "..."`.
 //
-//   halite3_bot [--name NAME] [--config FILE] [--set name=value]... [--timing] [--params]
+//   halite3_bot [--name NAME] [--planner NAME] [--config FILE] [--set name=value]...
+//               [--budget-ms MS] [--iterations N] [--seed N] [--timing] [--params]
 //
-// --config takes a parameter file as `halite tune` and `halite params greedy
+// --config takes a parameter file as `halite tune` and `halite params NAME
 // --game halite3 --json` write it, or a bot config with "by_players"
 // (search/'s param_file.h); it is checked in full before the game, and its
 // entry for the game's player count applied once the engine has said it.
-// --set values go over the file's.
+// The planner is --planner's, else the file's, else greedy. --set values go
+// over the file's. A search planner stops each turn --budget-ms after the
+// frame was read (default kDefaultBudgetMs, well inside the engine's 2 s),
+// or after --iterations children (with --budget-ms 0, deterministic for a
+// --seed).
 //
 // A malformed line, or an error of any kind, ends the bot with a message on
 // stderr (which the engine keeps in its error log) and a non-zero status.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -24,23 +32,33 @@
 
 #include "halite/search/param_file.h"
 #include "halite3/bot/protocol.h"
-#include "halite3/search/policy.h"
+#include "halite3/search/planner.h"
 
 namespace {
 
+// The engine waits 2000 ms for a turn; the rest covers a loaded machine and
+// the time the frame takes to read and the answer to write.
+constexpr double kDefaultBudgetMs = 1000;
+
 struct Options {
   std::string name = "halite3_greedy";
+  std::string planner;  // --planner; empty: the config's, else greedy
+  double budget_ms = kDefaultBudgetMs;
+  int64_t iterations = 0;  // 0: no cap
+  uint64_t seed = 1;
   std::optional<nlohmann::json> config;  // --config's file, already checked
   std::string config_path;
   std::vector<std::string> sets;  // --set, applied over the config
   bool timing = false;
 };
 
-// The parameters for a game of `players`: the config's (its "by_players"
-// entry for that count laid over its "params"), then --set. players 0 only
-// checks the config.
-halite3::search::Params game_params(const Options& options, int players) {
-  std::string planner(halite3::search::kGreedyPlanner);
+// The planner and its parameters for a game of `players`: the config's (its
+// "by_players" entry for that count laid over its "params"), then --set.
+// players 0 only checks the config.
+halite3::search::Params game_params(const Options& options, int players, std::string& planner) {
+  planner = options.planner;
+  if (planner.empty() && options.config) planner = halite::search::planner_for_players(*options.config, players);
+  if (planner.empty()) planner = halite3::search::kGreedyPlanner;
   halite3::search::Params params =
       options.config ? halite::search::params_from_file_json(&planner, *options.config, options.config_path, players,
                                                              halite3::search::planner_params)
@@ -51,9 +69,14 @@ halite3::search::Params game_params(const Options& options, int players) {
 
 [[noreturn]] void usage(const std::string& problem) {
   std::cerr << "halite3_bot: " << problem << "\n"
-            << "usage: halite3_bot [--name NAME] [--config FILE] [--set name=value]... [--timing] [--params]\n"
-            << "  --config   the policy's parameters from a file (halite tune's, or a bot config)\n"
-            << "  --set      change a policy parameter (--params lists them), over the file's\n"
+            << "usage: halite3_bot [--name NAME] [--planner NAME] [--config FILE] [--set name=value]...\n"
+            << "                   [--budget-ms MS] [--iterations N] [--seed N] [--timing] [--params]\n"
+            << "  --planner    greedy (default) or beam\n"
+            << "  --config     the planner's parameters from a file (halite tune's, or a bot config)\n"
+            << "  --set        change a parameter (--params lists them), over the file's\n"
+            << "  --budget-ms  a search's time a turn (default 1000)\n"
+            << "  --iterations a search's cap of children a turn (with --budget-ms 0: deterministic)\n"
+            << "  --seed       the search's seed (default 1)\n"
             << "  --timing   print the turns' time on stderr at the end\n";
   std::exit(2);
 }
@@ -76,6 +99,20 @@ Options parse_options(int argc, char** argv) {
       } catch (const std::exception& e) {
         usage(e.what());
       }
+    } else if (arg == "--planner") {
+      options.planner = value();
+    } else if (arg == "--budget-ms" || arg == "--iterations" || arg == "--seed") {
+      const std::string text = value();
+      char* end = nullptr;
+      const double number = std::strtod(text.c_str(), &end);
+      if (text.empty() || *end != '\0' || !(number >= 0) || number > 1e12)
+        usage(arg + " takes a number from 0, got '" + text + "'");
+      if (arg == "--budget-ms")
+        options.budget_ms = number;
+      else if (arg == "--iterations")
+        options.iterations = static_cast<int64_t>(number);
+      else
+        options.seed = static_cast<uint64_t>(number);
     } else if (arg == "--set") {
       options.sets.push_back(value());
     } else if (arg == "--timing") {
@@ -89,8 +126,9 @@ Options parse_options(int argc, char** argv) {
   // Every value checked before the game: a bad one ends the bot now, not at
   // the engine's first frame.
   try {
-    const halite3::search::Params checked = game_params(options, 0);
-    for (int players = 1; players <= halite3::kMaxPlayers; ++players) game_params(options, players);
+    std::string planner;
+    const halite3::search::Params checked = game_params(options, 0, planner);
+    for (int players = 1; players <= halite3::kMaxPlayers; ++players) game_params(options, players, planner);
     if (list) {
       std::cout << checked.describe();
       std::exit(0);
@@ -105,8 +143,10 @@ int play(const Options& options) {
   using Clock = std::chrono::steady_clock;
   halite3::bot::LineReader reader(std::cin);
   halite3::bot::GameStart start = halite3::bot::read_game_start(reader);
-  halite3::search::GreedyPolicy policy(
-      halite3::search::PolicyParams::from(game_params(options, start.state.player_count)));
+  std::string planner_name;
+  const halite3::search::Params params = game_params(options, start.state.player_count, planner_name);
+  const std::unique_ptr<halite3::search::Planner> planner =
+      halite3::search::make_planner(planner_name, params, options.seed);
   std::cout << options.name << std::endl;
   double total_ms = 0, worst_ms = 0;
   int turns = 0, worst_turn = 0;
@@ -114,7 +154,12 @@ int play(const Options& options) {
     const auto started = Clock::now();
     const int turn = halite3::bot::read_frame(reader, start.constants, start.state);
     if (turn == 0) break;
-    const auto commands = policy.decide(start.state, start.constants, start.me);
+    halite3::search::Budget budget;
+    if (options.budget_ms > 0)
+      budget.with_deadline(started + std::chrono::duration_cast<Clock::duration>(
+                                         std::chrono::duration<double, std::milli>(options.budget_ms)));
+    if (options.iterations > 0) budget.with_iterations(options.iterations);
+    const auto commands = planner->decide(start.state, start.constants, start.me, budget);
     std::cout << halite3::bot::format_commands(commands) << std::endl;
     const double ms = std::chrono::duration<double, std::milli>(Clock::now() - started).count();
     total_ms += ms;

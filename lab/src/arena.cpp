@@ -72,9 +72,8 @@ PlayerSpec PlayerSpec::parse(const std::string& text, Game game) {
 
 void PlayerSpec::check(Game game) const {
   if (game == Game::Halite3) {
-    if (seed || blind)
-      throw search::ParamError("player '" + label + "': the Halite III policy takes neither seed= nor blind");
-    halite3_policy_params(*this);
+    if (blind) throw search::ParamError("player '" + label + "': the Halite III planners take no blind");
+    halite3_seat(*this);
     return;
   }
   search::make_planner(planner, overrides, 0);
@@ -181,23 +180,31 @@ void round_turn_times(MatchResult& result) {
     for (double& ms : times) ms = std::round(ms * kTurnTimesPerMs) / kTurnTimesPerMs;
 }
 
-// A Halite III game of the arena: the seats' policies on engine3/, its
+// The seed of the planner in seat `seat` of game `index` whose spec fixes
+// none: derived from the arena seed, so that an arena with an iteration
+// budget plays the same games whatever the thread count.
+uint64_t seat_seed(const ArenaOptions& options, int index, int seat) {
+  return search::mix64(options.seed ^ search::mix64(static_cast<uint64_t>(index) * 8 + static_cast<uint64_t>(seat)));
+}
+
+// A Halite III game of the arena: the seats' planners on engine3/, its
 // replay written as DIR/game-<index>.hlt. Anything thrown (a map the
 // generator refuses, a replay that cannot be written) is one lost game,
 // aborted, as in Halite IV.
 void play_halite3_arena_game(const ArenaOptions& options, ArenaGame& game) {
   try {
-    std::vector<halite3::search::PolicyParams> params;
+    std::vector<Halite3Seat> seats;
     std::vector<std::string> names;
     for (const int p : game.seat_player) {
-      params.push_back(halite3_policy_params(options.players[p]));
+      seats.push_back(halite3_seat(options.players[p], seat_seed(options, game.index, static_cast<int>(seats.size()))));
       names.push_back(options.players[p].label);
     }
     const Halite3Start start =
-        halite3_start(game.board_seed, game.map_size, static_cast<int>(params.size()), options.halite3_turns);
+        halite3_start(game.board_seed, game.map_size, static_cast<int>(seats.size()), options.halite3_turns);
     std::optional<halite3::ReplayRecorder> recorder;
     if (!options.replay_dir.empty()) recorder.emplace(start.constants, game.board_seed, names);
-    game.result = play_halite3_match(start, game.board_seed, params, recorder ? &*recorder : nullptr).result;
+    game.result =
+        play_halite3_match(start, game.board_seed, seats, options.budget, recorder ? &*recorder : nullptr).result;
     round_turn_times(game.result);
     if (recorder && game.result.aborted.empty())
       halite3::write_replay_file(options.replay_dir + "/game-" + std::to_string(game.index) + ".hlt", recorder->json());
@@ -229,10 +236,8 @@ ArenaGame play_arena_game(const ArenaOptions& options, int index, GameSeats& gam
     if (mo.record && options.trace)
       trace.emplace(options.replay_dir + "/game-" + std::to_string(index) + ".trace.jsonl");
     game_seats.set_trace(trace ? &*trace : nullptr);
-    const std::vector<Agent*>& agents = game_seats.seat(seat_specs, [&](int seat) {
-      return search::mix64(options.seed ^
-                           search::mix64(static_cast<uint64_t>(index) * 8 + static_cast<uint64_t>(seat)));
-    });
+    const std::vector<Agent*>& agents =
+        game_seats.seat(seat_specs, [&](int seat) { return seat_seed(options, index, seat); });
     game.result = play_match(agents, mo);
     game_seats.set_trace(nullptr);
     round_turn_times(game.result);

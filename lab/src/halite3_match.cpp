@@ -2,25 +2,29 @@
 
 #include <chrono>
 #include <limits>
+#include <memory>
 #include <stdexcept>
 #include <string>
 
 #include "halite/value.h"
 #include "halite3/mapgen.h"
 #include "halite3/replay_writer.h"
-#include "halite3/search/policy.h"
 
 namespace halite::lab {
 
-halite3::search::PolicyParams halite3_policy_params(const PlayerSpec& spec) {
-  search::Params params;
+Halite3Seat halite3_seat(const PlayerSpec& spec, uint64_t seed) {
+  Halite3Seat seat{spec.planner, {}, spec.seed ? *spec.seed : seed};
   try {
-    params = halite3::search::planner_params(spec.planner);
-    for (const std::string& assignment : spec.overrides) params.set_from_string(assignment);
+    seat.params = halite3::search::planner_params(spec.planner);
+    for (const std::string& assignment : spec.overrides) seat.params.set_from_string(assignment);
   } catch (const search::ParamError& e) {
     throw search::ParamError("player '" + spec.label + "': " + e.what());
   }
-  return halite3::search::PolicyParams::from(params);
+  return seat;
+}
+
+halite3::search::PolicyParams halite3_policy_params(const PlayerSpec& spec) {
+  return halite3::search::PolicyParams::from(halite3_seat(spec).params);
 }
 
 Halite3Start halite3_start(uint32_t map_seed, int size, int players, int64_t turns) {
@@ -59,14 +63,15 @@ void set_banks(MatchResult& result, const halite3::State& s) {
 
 }  // namespace
 
-Halite3Match play_halite3_match(const Halite3Start& start, uint32_t map_seed,
-                                const std::vector<halite3::search::PolicyParams>& params,
-                                halite3::ReplayRecorder* recorder, const Halite3TurnObserver& on_turn) {
+Halite3Match play_halite3_match(const Halite3Start& start, uint32_t map_seed, const std::vector<Halite3Seat>& seats,
+                                const TurnBudget& budget, halite3::ReplayRecorder* recorder,
+                                const Halite3TurnObserver& on_turn) {
   const int players = start.state.player_count;
-  if (static_cast<int>(params.size()) != players)
-    throw std::invalid_argument(std::to_string(params.size()) + " seats for " + std::to_string(players) + " players");
-  std::vector<halite3::search::GreedyPolicy> policies;
-  for (const halite3::search::PolicyParams& p : params) policies.emplace_back(p);
+  if (static_cast<int>(seats.size()) != players)
+    throw std::invalid_argument(std::to_string(seats.size()) + " seats for " + std::to_string(players) + " players");
+  std::vector<std::unique_ptr<halite3::search::Planner>> planners;
+  for (const Halite3Seat& seat : seats)
+    planners.push_back(halite3::search::make_planner(seat.planner, seat.params, seat.seed));
   Halite3Match match;
   MatchResult& result = match.result;
   result.turn_ms.assign(static_cast<size_t>(players), {});
@@ -80,7 +85,7 @@ Halite3Match play_halite3_match(const Halite3Start& start, uint32_t map_seed,
       if (state.players[p].removed) continue;
       const auto t0 = std::chrono::steady_clock::now();
       try {
-        commands[p].commands = policies[p].decide(state, start.constants, p);
+        commands[p].commands = planners[p]->decide(state, start.constants, p, budget.start());
       } catch (const std::exception& e) {
         commands[p].bot_error = true;
         thrown[p] = e.what();

@@ -20,13 +20,6 @@ PolicyParams PolicyParams::from(const Params& p) {
   return out;
 }
 
-Params planner_params(const std::string& planner) {
-  if (planner != kGreedyPlanner)
-    throw halite::search::ParamError("unknown Halite III planner '" + planner + "' (the one planner is " +
-                                     std::string(kGreedyPlanner) + ")");
-  return Params{policy_specs()};
-}
-
 PolicyParams PolicyParams::defaults() {
   return from(Params(policy_specs()));
 }

@@ -55,7 +55,7 @@ struct PlayerSpec {
   // Parses `name[:k=v,...]` or `py:FILE`; throws ParamError for an unknown
   // planner or parameter, a bad seed, or an agent file that cannot be read.
   // For Halite III the planner is one of search3/'s (halite3_match.h), which
-  // take neither `py:`, `seed=` nor `blind`.
+  // take neither `py:` nor `blind`.
   static PlayerSpec parse(const std::string& text, Game game = Game::Halite4);
   // Throws ParamError, as parse does, when this spec's planner or overrides
   // are not a planner of `game` with its declared parameters in range.
@@ -100,8 +100,8 @@ struct ArenaOptions {
   PythonRuntime python;    // for `py:` players
   std::string replay_dir;  // non-empty: write each game's replay there (by whichever rank plays it)
   bool trace = false;      // with replay_dir: each game's planner seats' reasons beside it (game-N.trace.jsonl)
-  // Halite III (game == Game::Halite3; config, budget, python and trace are
-  // Halite IV's): every game's map side, or 0 for the official sides in
+  // Halite III (game == Game::Halite3; config, python and trace are Halite
+  // IV's, budget is both games'): every game's map side, or 0 for the official sides in
   // turn, one a board (kHalite3Sides); the turn count, or 0 for the official
   // count of the side (400 at 32 to 500 at 64).
   Game game = Game::Halite4;

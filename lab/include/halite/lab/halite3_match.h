@@ -1,4 +1,4 @@
-// Halite III games in the lab: seats of the Halite III policy (search3/),
+// Halite III games in the lab: seats of the Halite III planners (search3/),
 // named by the player specs Halite IV's planners take (arena.h's
 // PlayerSpec, `greedy:k=v,...`), one game played on the project's engine
 // (engine3/'s play_game) with each seat's time per turn, its result a
@@ -16,6 +16,7 @@
 #include "halite/lab/match.h"
 #include "halite3/constants.h"
 #include "halite3/game.h"
+#include "halite3/search/planner.h"
 #include "halite3/search/policy_params.h"
 #include "halite3/state.h"
 
@@ -25,7 +26,8 @@ class ReplayRecorder;
 
 namespace halite::lab {
 
-// The Halite III planners by name: the greedy cell-scoring policy alone.
+// The default Halite III planner: the greedy cell-scoring policy (the
+// others: halite3::search::planner_names()).
 inline constexpr std::string_view kHalite3Greedy = halite3::search::kGreedyPlanner;
 // The official map sides, which an arena without a fixed size plays in turn.
 inline constexpr std::array<int, 5> kHalite3Sides = {32, 40, 48, 56, 64};
@@ -33,14 +35,21 @@ inline constexpr std::array<int, 5> kHalite3Sides = {32, 40, 48, 56, 64};
 // official game (500).
 inline constexpr int64_t kHalite3MaxTurns = 100'000;
 
-// One line on what the planner is (`halite params --game halite3`).
-inline constexpr std::string_view kHalite3GreedySummary =
-    "the greedy cell-scoring policy: best halite per turn of a trip, distinct targets, dropoffs, spawns, the final "
-    "rush";
+// A Halite III seat: the planner a spec names, its parameters, and the
+// seed its randomness is drawn from.
+struct Halite3Seat {
+  std::string planner;
+  search::Params params;
+  uint64_t seed = 0;
+};
 
-// The policy parameters a Halite III spec (PlayerSpec::parse with
-// Game::Halite3) gives its seat. Throws search::ParamError naming the spec
-// for an unknown planner, an unknown parameter or a value out of its range.
+// The seat a Halite III spec (PlayerSpec::parse with Game::Halite3) gives,
+// seeded with the spec's `seed=N` or else `seed`. Throws search::ParamError
+// naming the spec for an unknown planner, an unknown parameter or a value out
+// of its range.
+Halite3Seat halite3_seat(const PlayerSpec& spec, uint64_t seed = 0);
+// The greedy policy's parameters of a spec's seat: the greedy planner's own,
+// or those of the policy a search planner is anchored on.
 halite3::search::PolicyParams halite3_policy_params(const PlayerSpec& spec);
 
 // A game's start: the official constants for the map (its turn count
@@ -73,12 +82,14 @@ using Halite3TurnObserver =
     std::function<void(const halite3::State& state, const std::vector<halite3::PlayerCommands>& commands)>;
 
 // Plays one game from `start` (drawn from `map_seed`, which also draws the
-// engine's tie-break ids), seat p the greedy policy at params[p]. A policy
-// that throws is a bot error (its seat removed, the exception's message
-// kept). With a recorder, every turn is recorded and, unless the game is
-// aborted, the recorder finished; with on_turn, it sees every turn.
-Halite3Match play_halite3_match(const Halite3Start& start, uint32_t map_seed,
-                                const std::vector<halite3::search::PolicyParams>& params,
-                                halite3::ReplayRecorder* recorder = nullptr, const Halite3TurnObserver& on_turn = {});
+// engine's tie-break ids), seat p the planner of seats[p], made for this
+// game, each turn within `budget` (a search planner with neither deadline
+// nor cap uses its default_iterations). A planner that throws is a bot
+// error (its seat removed, the exception's message kept). With a recorder,
+// every turn is recorded and, unless the game is aborted, the recorder
+// finished; with on_turn, it sees every turn.
+Halite3Match play_halite3_match(const Halite3Start& start, uint32_t map_seed, const std::vector<Halite3Seat>& seats,
+                                const TurnBudget& budget = {}, halite3::ReplayRecorder* recorder = nullptr,
+                                const Halite3TurnObserver& on_turn = {});
 
 }  // namespace halite::lab

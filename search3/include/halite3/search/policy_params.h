@@ -60,14 +60,8 @@ struct PolicyParams {
 
 std::vector<ParamSpec> policy_specs();
 
-// The name of Halite III's one planner, the greedy policy, in specs and
-// parameter files.
+// The greedy policy's name as a planner (planner.h), in specs and parameter
+// files.
 inline constexpr std::string_view kGreedyPlanner = "greedy";
-
-// A Halite III planner's declared parameters at their defaults; throws
-// halite::search::ParamError for another name than kGreedyPlanner. The
-// `defaults` that halite::search::params_from_file takes for a Halite III
-// file (param_file.h).
-Params planner_params(const std::string& planner);
 
 }  // namespace halite3::search
