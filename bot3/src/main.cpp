@@ -154,10 +154,12 @@ int play(const Options& options) {
     const auto started = Clock::now();
     const int turn = halite3::bot::read_frame(reader, start.constants, start.state);
     if (turn == 0) break;
+    // The engine's clock runs from when it sent the frame: the read above
+    // also waited for the other bots, so the search's time starts now.
     halite3::search::Budget budget;
     if (options.budget_ms > 0)
-      budget.with_deadline(started + std::chrono::duration_cast<Clock::duration>(
-                                         std::chrono::duration<double, std::milli>(options.budget_ms)));
+      budget.with_deadline(Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                              std::chrono::duration<double, std::milli>(options.budget_ms)));
     if (options.iterations > 0) budget.with_iterations(options.iterations);
     const auto commands = planner->decide(start.state, start.constants, start.me, budget);
     std::cout << halite3::bot::format_commands(commands) << std::endl;
