@@ -3,20 +3,12 @@
 namespace halite3::search {
 
 std::vector<ParamSpec> beam_specs() {
-#define HALITE3_BEAM_SPEC(type, name, default_value, min, max, why) \
-  {#name, default_value, min, max, why, halite::search::kWholeParam<type>},
-#define HALITE3_BEAM_FIXED_SPEC(type, name, default_value, min, max, why) \
-  {#name, default_value, min, max, why, halite::search::kWholeParam<type>, /*tunable=*/false},
-  return {HALITE3_BEAM_PARAMS(HALITE3_BEAM_SPEC, HALITE3_BEAM_FIXED_SPEC)};
-#undef HALITE3_BEAM_SPEC
-#undef HALITE3_BEAM_FIXED_SPEC
+  return {HALITE3_BEAM_PARAMS(HALITE_PARAM_SPEC, HALITE_PARAM_FIXED_SPEC)};
 }
 
-BeamParams BeamParams::from(const Params& p) {
+BeamParams BeamParams::from(const Params& params) {
   BeamParams out;
-#define HALITE3_BEAM_READ(type, name, default_value, min, max, why) out.name = p.get_as<type>(#name);
-  HALITE3_BEAM_PARAMS(HALITE3_BEAM_READ, HALITE3_BEAM_READ)
-#undef HALITE3_BEAM_READ
+  HALITE3_BEAM_PARAMS(HALITE_PARAM_READ, HALITE_PARAM_READ)
   return out;
 }
 

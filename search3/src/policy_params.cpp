@@ -3,20 +3,12 @@
 namespace halite3::search {
 
 std::vector<ParamSpec> policy_specs() {
-#define HALITE3_POLICY_SPEC(type, name, default_value, min, max, why) \
-  {#name, default_value, min, max, why, halite::search::kWholeParam<type>},
-#define HALITE3_POLICY_FIXED_SPEC(type, name, default_value, min, max, why) \
-  {#name, default_value, min, max, why, halite::search::kWholeParam<type>, /*tunable=*/false},
-  return {HALITE3_POLICY_PARAMS(HALITE3_POLICY_SPEC, HALITE3_POLICY_FIXED_SPEC)};
-#undef HALITE3_POLICY_SPEC
-#undef HALITE3_POLICY_FIXED_SPEC
+  return {HALITE3_POLICY_PARAMS(HALITE_PARAM_SPEC, HALITE_PARAM_FIXED_SPEC)};
 }
 
-PolicyParams PolicyParams::from(const Params& p) {
+PolicyParams PolicyParams::from(const Params& params) {
   PolicyParams out;
-#define HALITE3_POLICY_READ(type, name, default_value, min, max, why) out.name = p.get_as<type>(#name);
-  HALITE3_POLICY_PARAMS(HALITE3_POLICY_READ, HALITE3_POLICY_READ)
-#undef HALITE3_POLICY_READ
+  HALITE3_POLICY_PARAMS(HALITE_PARAM_READ, HALITE_PARAM_READ)
   return out;
 }
 

@@ -11,10 +11,6 @@
 namespace halite::search {
 
 std::vector<ParamSpec> fleet_specs() {
-#define HALITE_FLEET_SPEC(type, name, default_value, min, max, help) \
-  {#name, default_value, min, max, help, kWholeParam<type>},
-#define HALITE_FLEET_FIXED_SPEC(type, name, default_value, min, max, help) \
-  {#name, default_value, min, max, help, kWholeParam<type>, /*tunable=*/false},
 #define HALITE_FLEET_KNOWN_SPEC(name, max)                    \
   {"known_" #name,                                            \
    -1,                                                        \
@@ -22,22 +18,18 @@ std::vector<ParamSpec> fleet_specs() {
    max,                                                       \
    #name " once every opponent is predicted (-1: unchanged)", \
    kWholeParam<decltype(FleetParams::name)>},
-  return {HALITE_FLEET_PARAMS(HALITE_FLEET_SPEC, HALITE_FLEET_FIXED_SPEC)
+  return {HALITE_FLEET_PARAMS(HALITE_PARAM_SPEC, HALITE_PARAM_FIXED_SPEC)
               HALITE_FLEET_KNOWN_PARAMS(HALITE_FLEET_KNOWN_SPEC)};
-#undef HALITE_FLEET_SPEC
-#undef HALITE_FLEET_FIXED_SPEC
 #undef HALITE_FLEET_KNOWN_SPEC
 }
 
-FleetParams FleetParams::from(const Params& p) {
-  FleetParams f;
-#define HALITE_FLEET_READ(type, name, default_value, min, max, help) f.name = p.get_as<type>(#name);
-#define HALITE_FLEET_KNOWN_READ(name, max) f.known_##name = p.get_as<decltype(f.name)>("known_" #name);
-  HALITE_FLEET_PARAMS(HALITE_FLEET_READ, HALITE_FLEET_READ)
+FleetParams FleetParams::from(const Params& params) {
+  FleetParams out;
+#define HALITE_FLEET_KNOWN_READ(name, max) out.known_##name = params.get_as<decltype(out.name)>("known_" #name);
+  HALITE_FLEET_PARAMS(HALITE_PARAM_READ, HALITE_PARAM_READ)
   HALITE_FLEET_KNOWN_PARAMS(HALITE_FLEET_KNOWN_READ)
-#undef HALITE_FLEET_READ
 #undef HALITE_FLEET_KNOWN_READ
-  return f;
+  return out;
 }
 
 FleetParams FleetParams::against_known() const {
