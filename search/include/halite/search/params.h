@@ -39,9 +39,11 @@ inline constexpr bool kWholeParam = !std::is_same_v<T, double>;
 
 // The rows of a parameter table, an X-macro of (type, name, default, min,
 // max, why) rows as the policies declare theirs, expanded into what every
-// table needs: the ParamSpec of a tunable row, of a fixed one, and the read
-// of a row into the field of that name of a struct `out` from a Params
-// `params` (both named so in the function that expands it).
+// table needs: the struct field a row declares, the ParamSpec of a tunable
+// row, of a fixed one, and the read of a row into the field of that name of
+// a struct `out` from a Params `params` (both named so in the function that
+// expands it).
+#define HALITE_PARAM_FIELD(type, name, default_value, min, max, why) type name;
 #define HALITE_PARAM_SPEC(type, name, default_value, min, max, why) \
   {#name, default_value, min, max, why, ::halite::search::kWholeParam<type>},
 #define HALITE_PARAM_FIXED_SPEC(type, name, default_value, min, max, why) \

@@ -39,9 +39,7 @@ using halite::search::ParamSpec;
   X_FIXED(int, widen, 1, 1, 16, "with a deadline, after a complete beam try one this many times wider (1: never)")
 
 struct BeamParams {
-#define HALITE3_BEAM_FIELD(type, name, default_value, min, max, why) type name;
-  HALITE3_BEAM_PARAMS(HALITE3_BEAM_FIELD, HALITE3_BEAM_FIELD)
-#undef HALITE3_BEAM_FIELD
+  HALITE3_BEAM_PARAMS(HALITE_PARAM_FIELD, HALITE_PARAM_FIELD)
   static BeamParams from(const Params& params);
 };
 

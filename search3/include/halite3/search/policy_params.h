@@ -50,9 +50,7 @@ using halite::search::ParamSpec;
   X_FIXED(int, resolve_depth, 8, 0, 64, "how long a chain of own ships the move resolver pushes aside to let one move")
 
 struct PolicyParams {
-#define HALITE3_POLICY_FIELD(type, name, default_value, min, max, why) type name;
-  HALITE3_POLICY_PARAMS(HALITE3_POLICY_FIELD, HALITE3_POLICY_FIELD)
-#undef HALITE3_POLICY_FIELD
+  HALITE3_POLICY_PARAMS(HALITE_PARAM_FIELD, HALITE_PARAM_FIELD)
   static PolicyParams from(const Params& params);
   // Every default, without a Params in between.
   static PolicyParams defaults();

@@ -233,9 +233,7 @@ namespace halite::search {
   K(return_bias, 10)
 
 struct FleetParams {
-#define HALITE_FLEET_FIELD(type, name, default_value, min, max, help) type name;
-  HALITE_FLEET_PARAMS(HALITE_FLEET_FIELD, HALITE_FLEET_FIELD)
-#undef HALITE_FLEET_FIELD
+  HALITE_FLEET_PARAMS(HALITE_PARAM_FIELD, HALITE_PARAM_FIELD)
 #define HALITE_FLEET_KNOWN_FIELD(name, max) decltype(name) known_##name;
   HALITE_FLEET_KNOWN_PARAMS(HALITE_FLEET_KNOWN_FIELD)
 #undef HALITE_FLEET_KNOWN_FIELD
