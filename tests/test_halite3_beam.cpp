@@ -109,7 +109,13 @@ TEST_CASE("halite3 beam: legal commands in seeded games of 2 and 4 players on 32
     const Played played = play(g.size, g.players, g.turns, g.seed, {"contact_radius=0", "beam_depth=3"});
     CHECK(played.match.result.aborted == "");
     for (const std::string& error : played.match.result.errors) CHECK(error == "");
-    CHECK(played.match.final_state.turn >= g.turns);
+    // Every turn is played unless the rules end the game: in the sanitized
+    // build's short games, players who spent their bank on ships and crashed
+    // them home for the end can no longer play.
+    const halite3::State& last = played.match.final_state;
+    const auto can_play = [](const halite3::Player& p) { return !p.removed && p.can_play; };
+    const auto playing = std::count_if(last.players.begin(), last.players.begin() + g.players, can_play);
+    CHECK((last.turn >= g.turns || playing <= 1));
     differing += played.differing;
   }
   // The search is no copy of the policy: it leaves the policy's line on some
