@@ -368,4 +368,6 @@ TEST_CASE("halite3 bot: --config sets the policy's parameters, its player count'
           "max_mine_turns");
   refused("--config '" + write("broken.json", R"({"params": )") + "'", "is not valid JSON");
   refused("--config '" + dir.file("missing.json") + "'", "cannot open file");
+  refused("--budget-ms soon", "--budget-ms takes a number");
+  refused("--iterations -3", "--iterations = -3 is out of range");
 }

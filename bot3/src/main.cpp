@@ -23,6 +23,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -30,6 +31,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "halite/search/flags.h"
 #include "halite/search/param_file.h"
 #include "halite3/bot/protocol.h"
 #include "halite3/search/planner.h"
@@ -39,6 +41,8 @@ namespace {
 // The engine waits 2000 ms for a turn; the rest covers a loaded machine and
 // the time the frame takes to read and the answer to write.
 constexpr double kDefaultBudgetMs = 1000;
+// A day: any budget beyond it is a typing error, not a plan.
+constexpr double kMaxBudgetMs = 86'400'000;
 
 struct Options {
   std::string name = "halite3_greedy";
@@ -102,17 +106,18 @@ Options parse_options(int argc, char** argv) {
     } else if (arg == "--planner") {
       options.planner = value();
     } else if (arg == "--budget-ms" || arg == "--iterations" || arg == "--seed") {
-      const std::string text = value();
-      char* end = nullptr;
-      const double number = std::strtod(text.c_str(), &end);
-      if (text.empty() || *end != '\0' || !(number >= 0) || number > 1e12)
-        usage(arg + " takes a number from 0, got '" + text + "'");
-      if (arg == "--budget-ms")
-        options.budget_ms = number;
-      else if (arg == "--iterations")
-        options.iterations = static_cast<int64_t>(number);
-      else
-        options.seed = static_cast<uint64_t>(number);
+      const std::string flag = arg.substr(2), text = value();
+      try {
+        if (arg == "--budget-ms")
+          options.budget_ms = halite::search::Flags::parse_double(flag, text, 0, kMaxBudgetMs);
+        else if (arg == "--iterations")
+          options.iterations = halite::search::Flags::parse_int(flag, text, 0, std::numeric_limits<long long>::max());
+        else
+          options.seed = static_cast<uint64_t>(
+              halite::search::Flags::parse_int(flag, text, 0, std::numeric_limits<long long>::max()));
+      } catch (const halite::search::UsageError& e) {
+        usage(e.what());
+      }
     } else if (arg == "--set") {
       options.sets.push_back(value());
     } else if (arg == "--timing") {
@@ -156,10 +161,8 @@ int play(const Options& options) {
     if (turn == 0) break;
     // The engine's clock runs from when it sent the frame: the read above
     // also waited for the other bots, so the search's time starts now.
-    halite3::search::Budget budget;
-    if (options.budget_ms > 0)
-      budget.with_deadline(Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                              std::chrono::duration<double, std::milli>(options.budget_ms)));
+    halite3::search::Budget budget =
+        options.budget_ms > 0 ? halite3::search::Budget::milliseconds(options.budget_ms) : halite3::search::Budget();
     if (options.iterations > 0) budget.with_iterations(options.iterations);
     const auto commands = planner->decide(start.state, start.constants, start.me, budget);
     std::cout << halite3::bot::format_commands(commands) << std::endl;
