@@ -1,5 +1,7 @@
 #include "halite/search/reasons.h"
 
+#include "halite/json_codec.h"
+
 namespace halite::search {
 
 UnitReason* TurnReasons::find(UnitId unit) {

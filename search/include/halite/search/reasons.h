@@ -16,7 +16,8 @@
 #include <string>
 #include <vector>
 
-#include "halite/json_codec.h"
+#include <nlohmann/json_fwd.hpp>
+
 #include "halite/state.h"
 
 namespace halite::search {
@@ -56,6 +57,6 @@ TurnReasons orders_as_reasons(const State& state, int player, const State::Order
 // One line of a trace file (docs/viewer.md): {"step", "player", "planner",
 // "iterations", "elapsed_ms", "units": [{"id", "action", ...}]}. Fields the
 // planner did not give are left out.
-Json trace_line(const TurnReasons& reasons);
+nlohmann::json trace_line(const TurnReasons& reasons);
 
 }  // namespace halite::search
