@@ -168,14 +168,15 @@ TEST_CASE("bot: every replay observation gets a valid action for its player", "[
   BotProcess bot(std::vector<std::string>(std::begin(kFastFlags), std::end(kFastFlags)));
   int turns = 0, nonempty = 0, failures = 0;
   std::string first_failure;
-  for (size_t f = 0; f < files.size(); ++f) {
+  // Every seat of every replay; in the sanitizer build (build_kind.h) one
+  // seat of every second replay, the seats in turn.
+  const size_t file_stride = static_cast<size_t>(halite::testing::per_build(1, 2));
+  for (size_t f = 0; f < files.size(); f += file_stride) {
     const std::string& file = files[f];
     const halite::Replay r = halite::read_replay_file(file);
-    // Every seat of every replay; in the sanitizer build (build_kind.h) one
-    // seat of each, in turn.
     const int seats = halite::testing::per_build(r.num_players, 1);
     for (int k = 0; k < seats; ++k) {
-      const int p = (k + static_cast<int>(f)) % r.num_players;
+      const int p = (k + static_cast<int>(f / file_stride)) % r.num_players;
       bot.send(halite::config_to_json(r.config).dump());  // a new game: the configuration first
       for (size_t t = 0; t + 1 < r.steps.size(); ++t) {
         if (r.steps[t][static_cast<size_t>(p)].status != halite::Status::Active) break;
