@@ -37,9 +37,15 @@ class BeamPlanner final : public Planner {
     // The policy's answer is ready before any search: the anytime fallback,
     // and own_ keeps the memory of the game really played.
     root_commands_ = own_.decide(root, c, me);
-    if (!any_contact(root)) return root_commands_;
+    // Every opponent's model decides once a turn, searched or not, so that
+    // its memory follows the game as played; a wider round of the beam
+    // reuses these commands instead of deciding the root again.
     if (opponents_.size() != static_cast<size_t>(root.player_count))
       opponents_.assign(static_cast<size_t>(root.player_count), GreedyPolicy(policy_));
+    root_opp_commands_.assign(static_cast<size_t>(root.player_count), {});
+    for (int q = 0; q < root.player_count; ++q)
+      if (q != me && !root.players[q].removed) root_opp_commands_[q].commands = opponents_[q].decide(root, c, q);
+    if (!any_contact(root)) return root_commands_;
     const Budget inner = budget.for_search(bp_.safety_ms, bp_.default_iterations);
     int64_t iterations = 0;
     std::vector<Command> answer = root_commands_;
@@ -83,20 +89,24 @@ class BeamPlanner final : public Planner {
     return false;
   }
 
-  // Player q's greedy commands for `parent`: at the root the policy that
-  // keeps the game's memory, deeper a copy of it (the root's memory).
-  std::vector<Command> policy_commands(GreedyPolicy& keeper, const State& parent, int level, int q) {
-    if (level == 0) return keeper.decide(parent, *c_, q);
+  // Player q's greedy commands for `parent`, below the root: a copy of the
+  // policy that keeps the game's memory decides (the root's memory).
+  std::vector<Command> policy_commands(const GreedyPolicy& keeper, const State& parent, int q) {
     model_ = keeper;
     return model_.decide(parent, *c_, q);
   }
 
   void expand(const State& parent, int level) {
-    opp_commands_.assign(static_cast<size_t>(parent.player_count), {});
-    for (int q = 0; q < parent.player_count; ++q)
-      if (q != me_ && !parent.players[q].removed)
-        opp_commands_[q].commands = policy_commands(opponents_[q], parent, level, q);
-    base_ = level == 0 ? root_commands_ : policy_commands(own_, parent, level, me_);
+    if (level == 0) {
+      opp_commands_ = root_opp_commands_;
+      base_ = root_commands_;
+    } else {
+      opp_commands_.assign(static_cast<size_t>(parent.player_count), {});
+      for (int q = 0; q < parent.player_count; ++q)
+        if (q != me_ && !parent.players[q].removed)
+          opp_commands_[q].commands = policy_commands(opponents_[q], parent, q);
+      base_ = policy_commands(own_, parent, me_);
+    }
     read_own(parent);
     // Single-ship deviations, in a seeded random order.
     deviations_.clear();
@@ -211,7 +221,8 @@ class BeamPlanner final : public Planner {
   const Constants* c_ = nullptr;
   int me_ = 0;
   std::vector<Command> root_commands_, base_;
-  std::vector<PlayerCommands> opp_commands_;  // every player's for the parent; ours set by each child
+  std::vector<PlayerCommands> root_opp_commands_;  // the opponents' models' commands of this turn
+  std::vector<PlayerCommands> opp_commands_;       // every player's for the parent; ours set by each child
   std::vector<OwnShip> ships_;
   std::vector<std::pair<int, Direction>> deviations_;
   std::vector<Direction> saved_;
