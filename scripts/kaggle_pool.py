@@ -231,7 +231,8 @@ def replay_stats(replay, checkpoints=CHECKPOINTS, late_step=LATE_STEP):
     (gone at a later step), yards lost while a defender was affordable (the bank held spawnCost and
     the yard was given no SPAWN: a fresh ship on it would have traded with the attacker), ship-turns
     (the fleet's size summed over the steps) and halite banked (the bank's growth plus what was spent
-    on ships and yards: what the fleet brought home), and the ships lost by cause (lost_cause()). A
+    on ships and yards: what the fleet brought home), the ships lost by cause (lost_cause()), and of
+    the ships caught, the cargo they held (summed) and how many were cornered (cornered()). A
     player whose status turns ERROR/TIMEOUT/INVALID (the env empties it) loses nothing by that."""
     steps = replay["steps"]
     n = len(steps[0][0]["observation"]["players"])
@@ -242,7 +243,8 @@ def replay_stats(replay, checkpoints=CHECKPOINTS, late_step=LATE_STEP):
     for p in range(n):
         out.append({"ships_at": {}, "yards_at": {}, "bank_at": {}, "cargo_at": {}, "ships_lost": 0, "yards_lost": 0,
                     "yards_lost_late": 0, "yards_lost_affordable": 0, "ships_built": 0, "ship_turns": 0,
-                    "banked": 0, "lost_by": dict.fromkeys(LOSS_CAUSES, 0)})
+                    "banked": 0, "lost_by": dict.fromkeys(LOSS_CAUSES, 0), "caught_cargo": 0,
+                    "caught_cornered": 0})
     size = int(configuration.get("size", 21))
     last = len(steps) - 1
     try:
@@ -275,7 +277,12 @@ def replay_stats(replay, checkpoints=CHECKPOINTS, late_step=LATE_STEP):
                     if sid not in next_ships and actions.get(sid) != "CONVERT":
                         out[p]["ships_lost"] += 1
                         ends = ends or step_ends(following, players, size)
-                        out[p]["lost_by"][lost_cause(ends, p, sid)] += 1
+                        cause = lost_cause(ends, p, sid)
+                        out[p]["lost_by"][cause] += 1
+                        if cause == "caught":
+                            cell, cargo = ships[sid]
+                            out[p]["caught_cargo"] += cargo
+                            out[p]["caught_cornered"] += cornered(players, p, cell, cargo, size)
                 lost = [y for y in yards if y not in next_yards]
                 gone = len(lost)
                 out[p]["yards_lost"] += gone
@@ -323,6 +330,16 @@ def lost_cause(ends_and_yards, p, sid):
     if any(end in yards[q] for q in range(len(yards)) if q != p):
         return "yard"
     return "other"
+
+
+def cornered(players, p, cell, cargo, size):
+    """Whether player p's ship on `cell` holding `cargo` had no safe move at the turn's start: its cell
+    and each neighbour within one move of an enemy ship lighter than it (a hunted ship caught so was
+    trapped a turn or more before; one caught with a safe move left took a risk)."""
+    lighter = [c for q, (_, _, q_ships) in enumerate(players) if q != p for c, c_cargo in q_ships.values()
+               if c_cargo < cargo]
+    return all(any(replay_reader.torus_distance(replay_reader.destination(cell, move, size), c, size) <= 1
+                   for c in lighter) for move in (None, "NORTH", "EAST", "SOUTH", "WEST"))
 
 
 def best_other(rewards, me):
@@ -725,6 +742,15 @@ def summarize(paths, agent, per_game=True, out=sys.stdout):
                                         for r, me, b, rk, gs in have]) for cause in LOSS_CAUSES}
                 w(f"  ships lost a game by cause ({who}): "
                   + ", ".join(f"{cause} {counts[cause]:.1f}" for cause in LOSS_CAUSES) + "\n")
+            for side, who in ((0, "ours"), (1, "best other")):
+                # Records stored before these figures existed count 0 for them.
+                caught = sum(gs[(me, b)[side]].get("lost_by", {}).get("caught", 0) for r, me, b, rk, gs in have)
+                if caught == 0:
+                    continue
+                cargo = sum(gs[(me, b)[side]].get("caught_cargo", 0) for r, me, b, rk, gs in have)
+                trapped = sum(gs[(me, b)[side]].get("caught_cornered", 0) for r, me, b, rk, gs in have)
+                w(f"  ships caught ({who}): {caught}, cornered {trapped} ({100 * trapped / caught:.0f}%: every "
+                  f"move within one of a lighter enemy ship), {cargo / caught:.0f} cargo on average\n")
             for what, label in (("ships_lost", "ships lost"), ("yards_lost", "yards lost"),
                                 ("yards_lost_late", f"yards lost after step {LATE_STEP}"),
                                 ("yards_lost_affordable", "yards lost with a defender affordable")):
@@ -846,10 +872,12 @@ def cmd_stats(args):
                  "/".join(str(s["bank_at"].get(c, "-")) for c in cols),
                  s["ships_built"], s["ships_lost"], s["yards_lost"], s["yards_lost_late"],
                  s["yards_lost_affordable"], s["ship_turns"], s["banked"],
-                 "/".join(str(s["lost_by"][cause]) for cause in LOSS_CAUSES)] for p, s in enumerate(st)]
+                 "/".join(str(s["lost_by"][cause]) for cause in LOSS_CAUSES), s["caught_cornered"],
+                 s["caught_cargo"]] for p, s in enumerate(st)]
         print(_table(["seat", "ships " + "/".join(cols), "yards " + "/".join(cols), "bank " + "/".join(cols),
                       "ships_built", "ships_lost", "yards_lost", f"yards_lost>{LATE_STEP}", "yards_lost_affordable",
-                      "ship_turns", "banked", "lost_by " + "/".join(LOSS_CAUSES)], rows))
+                      "ship_turns", "banked", "lost_by " + "/".join(LOSS_CAUSES), "caught_cornered",
+                      "caught_cargo"], rows))
     return 0
 
 
@@ -935,7 +963,8 @@ def build_parser():
     t = sub.add_parser("stats", help="per-game figures of replay files",
                        description="For each replay (Kaggle JSON, or .json.gz): per seat ships and yards at steps "
                                    "100/200/300/end, ships built, ships lost, yards lost, yards lost after 250, "
-                                   "ship-turns, halite banked, ships lost by cause.")
+                                   "ship-turns, halite banked, ships lost by cause, ships caught cornered and the "
+                                   "cargo of the ships caught.")
     t.add_argument("replays", nargs="+")
     t.set_defaults(func=cmd_stats)
 

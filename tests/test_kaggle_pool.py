@@ -132,6 +132,19 @@ def make_losses_replay(path):
         json.dump({"configuration": {"size": 5, "episodeSteps": 400}, "steps": steps}, f)
 
 
+def make_cornered_replay(path):
+    """One turn on a 3x3 board: our ship s (cargo 20) in the centre, the empty enemy ships e1 and e2 above
+    it and left of it, within one move of every cell it could end on; e1 steps onto it (caught, cornered)."""
+    before = [[0, {}, {"s": [4, 20]}], [0, {}, {"e1": [1, 0], "e2": [3, 0]}]]
+    after = [[0, {}, {}], [0, {}, {"e1": [4, 20], "e2": [3, 0]}]]
+    steps = [[{"observation": {"step": 0, "players": before, "halite": [0] * 9}, "action": {}, "status": "ACTIVE"},
+              {"observation": {}, "action": {}, "status": "ACTIVE"}],
+             [{"observation": {"step": 1, "players": after, "halite": [0] * 9}, "status": "ACTIVE", "action": {}},
+              {"observation": {}, "action": {"e1": "SOUTH"}, "status": "ACTIVE"}]]
+    with open(path, "w") as f:
+        json.dump({"configuration": {"size": 3, "episodeSteps": 400}, "steps": steps}, f)
+
+
 def record(seed, seats, rewards, statuses=None, **extra):
     r = {"game_id": f"4p|{','.join(seats)}|seed{seed}", "format": "4p", "seed": seed, "seats": seats,
          "rewards": rewards, "statuses": statuses or ["DONE"] * len(seats)}
@@ -170,6 +183,15 @@ with tempfile.TemporaryDirectory() as d:
     check("replay: ships lost by cause (trade, caught, home, own, yard, other)",
           lost[0]["lost_by"] == {"trade": 1, "caught": 1, "home": 2, "own": 2, "yard": 1, "other": 1}
           and lost[0]["ships_lost"] == 8 and lost[1]["lost_by"]["trade"] == 1 and lost[1]["ships_lost"] == 1, lost)
+    check("replay: a ship caught with a safe move left (b could go north) is not cornered; its cargo counts",
+          (lost[0]["caught_cargo"], lost[0]["caught_cornered"]) == (50, 0), lost[0])
+    cornered_path = os.path.join(d, "cornered.json")
+    make_cornered_replay(cornered_path)
+    trapped = kp.replay_stats(kp.load_replay(cornered_path))
+    check("replay: a ship caught with every move within one of a lighter enemy ship is cornered",
+          trapped[0]["lost_by"]["caught"] == 1
+          and (trapped[0]["caught_cargo"], trapped[0]["caught_cornered"]) == (20, 1)
+          and trapped[1]["ships_lost"] == 0, trapped)
     import gzip
     with open(rp, "rb") as src, gzip.open(rp + ".gz", "wb") as dst:
         dst.write(src.read())
@@ -177,7 +199,11 @@ with tempfile.TemporaryDirectory() as d:
     r = run("stats", rp + ".gz")
     check("stats prints each seat", r.returncode == 0 and "0     1/1/1/1" in r.stdout and "1     1/1/2/2" in r.stdout
           and r.stdout.splitlines()[2].split() == ["0", "1/1/1/1", "1/1/0/0", "100/100/100/100", "1", "1", "1", "1", "0",
-                                                   "400", "1000", "0/0/0/0/0/1"], r.stdout + r.stderr)
+                                                   "400", "1000", "0/0/0/0/0/1", "0", "0"], r.stdout + r.stderr)
+    r = run("stats", cornered_path)
+    check("stats: the ships caught cornered and their cargo",
+          r.returncode == 0 and r.stdout.splitlines()[2].split()[-3:] == ["0/1/0/0/0/0", "1", "20"],
+          r.stdout + r.stderr)
 
     # --- summary -------------------------------------------------------------------
     runs = os.path.join(d, "run.jsonl")
@@ -222,6 +248,14 @@ with tempfile.TemporaryDirectory() as d:
               "best other 1,500 over" in out, out)
     check("summary: losses by cause",
           "ships lost a game by cause (ours): trade 0.0, caught 0.0, home 0.0, own 0.0, yard 0.0, other 1.0" in out, out)
+    check("summary: no line of ships caught where none was", "ships caught" not in out, out)
+    caught_runs = os.path.join(d, "caught.jsonl")
+    with open(caught_runs, "w") as f:
+        f.write(record(5, ["ours", "a"], [100, 200], replay=cornered_path).replace('"4p', '"2p') + "\n")
+    r = run("summary", caught_runs)
+    check("summary: the ships caught, cornered, and their cargo",
+          r.returncode == 0 and "ships caught (ours): 1, cornered 1 (100%: every move within one of a lighter enemy "
+          "ship), 20 cargo on average" in r.stdout and "ships caught (best other)" not in r.stdout, r.stdout + r.stderr)
     check("summary: losses", "ships lost: ours 1 (1.00 a game), best other 0 (0.00 a game)" in out
           and "yards lost: ours 1 (1.00 a game), best other 1 (1.00 a game)" in out
           and "yards lost after step 250: ours 1 (1.00 a game), best other 0 (0.00 a game)" in out, out)
