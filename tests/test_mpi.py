@@ -20,9 +20,11 @@ import time
 MPIEXEC, HALITE, CASE = sys.argv[1], sys.argv[2], sys.argv[3]
 # Open MPI takes a job down with SIGTERM a second after a rank died, then
 # SIGKILL a second later: on a loaded machine rank 0 may not have run its
-# report by then, so both waits get longer.
+# report by then, so both waits get longer, 2 s each. A job then ends about 2 s
+# after the death, its report made (sanitizer build at load 4.5, 7 Dec 2026); at
+# 5 s it took 8 s, most of this case's time.
 MPI_ENV = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
-               OMPI_MCA_odls_base_sigkill_timeout="5")
+               OMPI_MCA_odls_base_sigkill_timeout="2")
 # In the sanitizer build, every process checks its memory accesses (ASan,
 # UBSan). Leaks: the one-process runs check theirs (fast unwinding). Under
 # mpirun, Open MPI's own leaks at exit must be suppressed (see the file), which
