@@ -18,7 +18,7 @@
 # Exit status: 0 every file OK, 1 an ERROR, 2 usage or set-up.
 set -euo pipefail
 
-usage() { sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+usage() { sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 [ $# -ge 3 ] || usage
 GITDIR=$1 DEST=$2
 shift 2
@@ -43,6 +43,8 @@ if [ ${#missing[@]} -gt 0 ]; then
   exit 2
 fi
 
+git --git-dir "$GITDIR" cat-file -e HEAD:libhaliteviz/src/main.js 2> /dev/null ||
+  { echo "check.sh: $GITDIR is not a git directory of HaliteChallenge/Halite-III (no libhaliteviz/src/main.js at HEAD)" >&2; exit 2; }
 mkdir -p "$DEST"
 DEST=$(cd "$DEST" && pwd)
 VIZ=$DEST/libhaliteviz
