@@ -75,7 +75,7 @@ const server = http.createServer((req, res) => {
     for (;;) {
       const st = await page.evaluate(() => ({ ready: check.shotReady, taken: check.shotTaken, finished: !!check.finished }));
       if (st.ready && st.ready !== st.taken) {
-        // the board at the last frame goes to OUT.png, the middle frame to OUT-mid.png
+        // the last frame goes to --shots/NAME.png, the middle one to --shots/NAME-mid.png
         const out = st.ready === "last" ? png : png.replace(/\.png$/, "") + "-" + st.ready + ".png";
         fs.mkdirSync(path.dirname(out), { recursive: true });
         await page.locator("#container canvas").first().screenshot({ path: out });

@@ -14,11 +14,12 @@
 # (EmbeddedVisualizer with --embedded), played a few frames, scrubbed to the
 # last frame, played past the end, then scrubbed to frame 0 and the middle;
 # an exception, a console error or a failed request is an ERROR. Screenshots
-# of the last and the middle frame go to --shots (default DEST/shots).
+# of the last and the middle frame go to --shots (default DEST/shots);
+# VERBOSE=1 in the environment prints each page's whole console.
 # Exit status: 0 every file OK, 1 an ERROR, 2 usage or set-up.
 set -euo pipefail
 
-usage() { sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+usage() { sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 [ $# -ge 3 ] || usage
 GITDIR=$1 DEST=$2
 shift 2
