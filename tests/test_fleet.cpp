@@ -207,6 +207,34 @@ TEST_CASE("fleet: with stay_pressure_weight 0 a ship that can escape mines its t
   CHECK(end_cell(s, after, 0) == cell(7, 7));
 }
 
+TEST_CASE("fleet: an opponent's ships weigh in the pressure as much as its threat weight says", "[fleet]") {
+  // The position above: the pressure of two empty enemy ships moves our
+  // ship off its target. With their owner's weight 0 it mines, and every
+  // cost is the one of a policy with no pressure terms at all.
+  State s = State::empty(config_at(), 2, 30);
+  s.add_shipyard(UnitId::make(1, 1), cell(7, 2), 0);
+  s.add_shipyard(UnitId::make(1, 2), cell(1, 13), 1);
+  s.add_ship(UnitId::make(2, 1), cell(7, 7), 0, 0);
+  for (const int c : {cell(7, 10), cell(9, 8)}) s.add_ship(UnitId::make(3, c), c, 1, 0);
+  for (int c = 0; c < kSize * kSize; ++c) s.set_halite(c, 40);
+  s.set_halite(cell(7, 7), 200);
+  FleetPolicy pressed = policy({"stay_cargo_weight=1"});
+  CHECK(end_cell(s, pressed.decide(s, 0), 0) != cell(7, 7));
+  FleetPolicy::ThreatWeights passing = FleetPolicy::full_threat();
+  passing[1] = 0;
+  pressed.set_threat_weights(passing);
+  CHECK(end_cell(s, pressed.decide(s, 0), 0) == cell(7, 7));
+  FleetPolicy unpressed =
+      policy({"stay_cargo_weight=1", "pressure_penalty=0", "pressure_discount=0", "risk_return_bias=0"});
+  unpressed.decide(s, 0);
+  REQUIRE(unpressed.requests().size() == pressed.requests().size());
+  for (size_t k = 0; k < pressed.requests().size(); ++k)
+    for (int m = 0; m < kNumMoves; ++m) CHECK(pressed.requests()[k].cost[m] == unpressed.requests()[k].cost[m]);
+  // Back to full weight: the decision of a fresh policy.
+  pressed.set_threat_weights(FleetPolicy::full_threat());
+  CHECK(end_cell(s, pressed.decide(s, 0), 0) != cell(7, 7));
+}
+
 TEST_CASE("fleet: a yard with an enemy next to it and nobody on it spawns a defender", "[fleet]") {
   State s = yard_under_attack(600);
   FleetPolicy fleet = policy({"defend_reserve=0", "spawn_min_value=1e5"});  // no economic spawn

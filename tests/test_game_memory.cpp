@@ -2,8 +2,11 @@
 // sequence of states however it is played.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include "halite/lab/match.h"
 #include "halite/search/game_memory.h"
+#include "halite/search/params.h"
 #include "halite/search/planner.h"
 #include "halite/search/policy/fleet.h"
 
@@ -168,6 +171,80 @@ TEST_CASE("memory counts which opponent sank our ships", "[memory]") {
   CHECK(memory.player(2).ships_sunk == 1);
   CHECK(memory.player(3).ships_sunk == 0);
   CHECK(memory.player(0).ships_sunk == 0);
+  // Exposed: only the loaded ship with player 1's lighter ship next to it
+  // (a yard next to a ship is not a ship); both losses were loaded ones.
+  CHECK(memory.player(1).exposed_turns == 1);
+  CHECK(memory.player(2).exposed_turns == 0);
+  CHECK(memory.player(3).exposed_turns == 0);
+  CHECK(memory.player(1).loaded_sunk == 1);
+  CHECK(memory.player(2).loaded_sunk == 1);
+  CHECK(memory.player(3).loaded_sunk == 0);
+}
+
+TEST_CASE("memory counts exposed ships a bot passes by, and the threat weights follow its sink rate", "[memory]") {
+  const Config config = small_config();
+  // Our loaded ship at (4,4) next to player 1's empty ship on (4,5) and
+  // player 2's heavier one on (3,4); our empty ship next to player 1's on
+  // (7,7)/(7,8); our loaded ship on our yard at (1,1) next to player 1's.
+  // Nothing is sunk; player 3 has no ship.
+  State a = State::empty(config, 4, 10);
+  a.add_shipyard(UnitId::make(1, 1), cell(1, 1), 0);
+  a.add_ship(UnitId::make(2, 1), cell(4, 4), 0, 120);
+  a.add_ship(UnitId::make(2, 2), cell(4, 5), 1, 0);
+  a.add_ship(UnitId::make(2, 3), cell(3, 4), 2, 200);
+  a.add_ship(UnitId::make(2, 4), cell(7, 7), 0, 0);
+  a.add_ship(UnitId::make(2, 5), cell(7, 8), 1, 0);
+  a.add_ship(UnitId::make(2, 6), cell(1, 1), 0, 300);
+  a.add_ship(UnitId::make(2, 7), cell(1, 2), 1, 0);
+  State b = a;
+  b.set_step(11);
+  GameMemory memory = observed(a, b);
+  CHECK(memory.player(1).exposed_turns == 1);
+  CHECK(memory.player(2).exposed_turns == 0);
+  CHECK(memory.player(1).loaded_sunk == 0);
+  CHECK(memory.player(1).sink_rate(0.5, 2) == Approx((0 + 0.5 * 2) / (1 + 2.0)));
+  CHECK(memory.player(2).sink_rate(0.5, 2) == Approx(0.5));
+  CHECK(memory.player(2).sink_rate(0.5, 0) == Approx(0.5));  // nothing seen, no prior: the prior rate
+
+  search::FleetParams params = search::FleetParams::from(search::default_params("fleet"));
+  const auto all = search::threat_weights(params, memory);  // threat_sink_rate 0: every enemy in full
+  CHECK(std::count(all.begin(), all.end(), 1.0) == static_cast<long>(all.size()));
+  params.threat_sink_rate = 0.5;
+  params.threat_prior_turns = 2;
+  const auto seen = search::threat_weights(params, memory);
+  CHECK(seen[0] == 1.0);
+  CHECK(seen[1] == Approx((1 / 3.0) / 0.5));
+  CHECK(seen[2] == 1.0);
+  CHECK(seen[3] == 1.0);
+}
+
+TEST_CASE("a fleet weighing a bot that passes by plays the same game every time, and plays it differently",
+          "[memory]") {
+  // greedy's ships mine where ours do and seldom take them: over a game its
+  // weight falls below 1, and the fleet with threat weights plays other
+  // moves than the one without, the same ones on every run.
+  auto play = [](const std::vector<std::string>& fleet_overrides) {
+    auto fleet = search::make_planner("fleet", fleet_overrides, 1);
+    auto greedy = search::make_planner("greedy", std::vector<std::string>{}, 2);
+    lab::MatchOptions options;
+    options.config.size = 15;
+    options.config.episode_steps = 200;
+    options.config.random_seed = 5;
+    options.config.has_random_seed = true;
+    options.record = true;
+    lab::MatchResult game = lab::play_match(std::vector<search::Planner*>{fleet.get(), greedy.get()}, options);
+    search::Params params = search::default_params("fleet");
+    for (const std::string& o : fleet_overrides) params.set_from_string(o);
+    return std::make_pair(std::move(game), search::threat_weights(search::FleetParams::from(params), fleet->memory()));
+  };
+  const auto [weighed, weights] = play({"threat_sink_rate=0.03"});
+  const auto [again, weights_again] = play({"threat_sink_rate=0.03"});
+  const auto [plain, full] = play({});
+  CHECK(weights[1] < 1.0);
+  CHECK(full[1] == 1.0);
+  CHECK(weights == weights_again);
+  CHECK(weighed.recorded_actions == again.recorded_actions);
+  CHECK(weighed.recorded_actions != plain.recorded_actions);
 }
 
 TEST_CASE("memory over a whole game depends only on the states", "[memory]") {

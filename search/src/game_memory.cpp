@@ -22,6 +22,10 @@ double PlayerMemory::approach_rate() const {
 double PlayerMemory::guard_rate() const {
   return rate_with_prior(yard_guarded_turns, yard_threat_turns);
 }
+double PlayerMemory::sink_rate(double prior_rate, double prior_turns) const {
+  const double turns = static_cast<double>(exposed_turns) + prior_turns;
+  return turns > 0 ? (loaded_sunk + prior_rate * prior_turns) / turns : prior_rate;
+}
 double PlayerMemory::mined_cell_ratio() const {
   return (mined_cell_ratio_sum + GameMemory::kPriorWeight) /
          (static_cast<double>(mining_turns) + GameMemory::kPriorWeight);
@@ -93,7 +97,10 @@ void GameMemory::compare(const State& prev, const State& cur) {
       if (o.owner != me_ && geo.dist(o.cell, sh.cell) <= 1) near[o.owner] = true;
     for (const Shipyard& y : cur.shipyards())
       if (y.owner != me_ && geo.dist(y.cell, sh.cell) <= 1) near[y.owner] = true;
-    for (size_t q = 0; q < players_.size(); ++q) players_[q].ships_sunk += near[q];
+    for (size_t q = 0; q < players_.size(); ++q) {
+      players_[q].ships_sunk += near[q];
+      players_[q].loaded_sunk += near[q] && sh.cargo > 0;
+    }
   }
   for (const Ship& sh : cur.ships())
     if (prev.find_ship(sh.id) < 0) ++players_[sh.owner].ships_spawned;
@@ -119,6 +126,19 @@ void GameMemory::compare(const State& prev, const State& cur) {
       ++m.approach_chances;
       m.approaches += geo.dist(cur.ships()[now].cell, nearest) < best;
     }
+  }
+
+  // Threat: our loaded ships off our yards with a lighter ship of an
+  // opponent next to them, once per (ship, opponent).
+  for (const Ship& sh : prev.ships()) {
+    if (sh.owner != me_ || sh.cargo <= 0) continue;
+    bool on_own_yard = false;
+    for (const Shipyard& y : prev.shipyards()) on_own_yard |= y.owner == me_ && y.cell == sh.cell;
+    if (on_own_yard) continue;
+    bool exposed[kMaxPlayers] = {};
+    for (const Ship& e : prev.ships())
+      if (e.owner != me_ && e.cargo < sh.cargo && geo.dist(e.cell, sh.cell) <= 1) exposed[e.owner] = true;
+    for (size_t q = 0; q < players_.size(); ++q) players_[q].exposed_turns += exposed[q];
   }
 
   // Mining selectivity: a ship that stayed where it was and gained cargo
@@ -163,10 +183,12 @@ std::string GameMemory::summary() const {
     const PlayerMemory& m = players_[p];
     std::snprintf(line, sizeof line,
                   "  player %zu%s: spawned %d, converted %d (mean cargo %.0f), lost %d ships, %d shipyards; max %d "
-                  "ships; sank %d of ours; approaches %.2f of %lld, guards %.2f of %lld; mines cells at %.2f x the "
+                  "ships; sank %d of ours (%d loaded, of %lld exposed); approaches %.2f of %lld, guards %.2f of %lld; "
+                  "mines cells at %.2f x the "
                   "mean over %lld turns\n",
                   p, static_cast<int>(p) == me_ ? " (us)" : "", m.ships_spawned, m.ships_converted,
-                  m.mean_convert_cargo(), m.ships_lost, m.shipyards_lost, m.max_ships, m.ships_sunk, m.approach_rate(),
+                  m.mean_convert_cargo(), m.ships_lost, m.shipyards_lost, m.max_ships, m.ships_sunk, m.loaded_sunk,
+                  static_cast<long long>(m.exposed_turns), m.approach_rate(),
                   static_cast<long long>(m.approach_chances), m.guard_rate(),
                   static_cast<long long>(m.yard_threat_turns), m.mined_cell_ratio(),
                   static_cast<long long>(m.mining_turns));

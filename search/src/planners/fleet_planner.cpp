@@ -27,6 +27,7 @@ State::Orders FleetPlanner::choose(const State& s, int player, const Budget& bud
     against_known_ = all_known;
   }
   policy_.set_predicted_cells(std::move(ends));
+  policy_.set_threat_weights(threat_weights(policy_.params(), memory()));
   const PolicyDecision& d = policy_.decide(s, player);
   State::Orders orders = to_orders(s, d.ship_choices, d.spawn_yards);
   stats_ = one_pass_stats(t0);

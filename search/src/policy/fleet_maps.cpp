@@ -21,7 +21,9 @@ void FleetPolicy::compute_enemy_maps() {
   within_.resize(static_cast<size_t>(cells) * within_stride_);
   std::fill(within_.begin(), within_.end(), kInf);
   std::array<int, kMaxBoardSize> col_dist;
-  for (const auto& [cell, cargo] : enemies_) {
+  for (const EnemyShip& e : enemies_) {
+    const int cell = e.cell;
+    const double cargo = e.cargo;
     enemy_on_[cell] = 1;
     lower_within(enemy_danger2_, cell, 2, cargo);
     // Row by row: the distance is the rows' distance plus the columns'.
@@ -43,17 +45,17 @@ void FleetPolicy::compute_enemy_maps() {
   // cargo and a weight falling linearly with distance (CSR layout).
   const int pr = p_.pressure_radius;
   pressure_begin_.assign(static_cast<size_t>(cells) + 1, 0);
-  for (const auto& [cell, cargo] : enemies_)
+  for (const EnemyShip& e : enemies_)
     for (int dr = -pr; dr <= pr; ++dr)
-      for (int dc = -(pr - std::abs(dr)); dc <= pr - std::abs(dr); ++dc) ++pressure_begin_[offset(cell, dr, dc) + 1];
+      for (int dc = -(pr - std::abs(dr)); dc <= pr - std::abs(dr); ++dc) ++pressure_begin_[offset(e.cell, dr, dc) + 1];
   for (int c = 0; c < cells; ++c) pressure_begin_[c + 1] += pressure_begin_[c];
   pressure_.resize(static_cast<size_t>(pressure_begin_[cells]));
   pressure_fill_.assign(pressure_begin_.begin(), pressure_begin_.end() - 1);
-  for (const auto& [cell, cargo] : enemies_)
+  for (const auto& [cell, cargo, weight] : enemies_)
     for (int dr = -pr; dr <= pr; ++dr)
       for (int dc = -(pr - std::abs(dr)); dc <= pr - std::abs(dr); ++dc) {
         const int c = offset(cell, dr, dc);
-        const double w = static_cast<double>(pr + 1 - std::abs(dr) - std::abs(dc)) / (pr + 1);
+        const double w = weight * static_cast<double>(pr + 1 - std::abs(dr) - std::abs(dc)) / (pr + 1);
         pressure_[static_cast<size_t>(pressure_fill_[c]++)] = {cargo, w};
       }
 }
@@ -119,7 +121,7 @@ void FleetPolicy::compute_maps(const State& s, int me) {
     const bool mine = sh.owner == me;
     spread(sh.cell, std::clamp(1 - sh.cargo / p_.loaded_cargo, 0.0, 1.0) * (mine ? 1 : -1));
     if (!mine) {
-      enemies_.push_back({sh.cell, sh.cargo});
+      enemies_.push_back({sh.cell, sh.cargo, threat_[sh.owner]});
       continue;
     }
     for (int m = 0; m < kNumMoves; ++m) {
@@ -225,12 +227,12 @@ void FleetPolicy::compute_box_map(const State& s, int me) {
   };
   for (int yard : box_yards_) mark_yard(yard);
   box_cover_.assign(static_cast<size_t>(cells) * 4, kInf);
-  for (const auto& [cell, cargo] : enemies_)
+  for (const EnemyShip& e : enemies_)
     for (const BoxOffset& o : box_offsets_) {
-      const size_t at = static_cast<size_t>(offset(cell, -o.dr, -o.dc)) * 4;
+      const size_t at = static_cast<size_t>(offset(e.cell, -o.dr, -o.dc)) * 4;
       for (int k = 0; k < 4; ++k)
         if ((o.cones >> k & 1) && o.dist < box_escape_[at + k])
-          box_cover_[at + k] = std::min(box_cover_[at + k], cargo);
+          box_cover_[at + k] = std::min(box_cover_[at + k], e.cargo);
     }
   for (int c = 0; c < cells; ++c) {
     const double* cover = &box_cover_[static_cast<size_t>(c) * 4];

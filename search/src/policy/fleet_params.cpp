@@ -54,6 +54,17 @@ void play_known_values(bool known, const FleetParams& base, bool& playing_known,
   model.set_params(stateless(p));
 }
 
+FleetPolicy::ThreatWeights threat_weights(const FleetParams& params, const GameMemory& memory) {
+  FleetPolicy::ThreatWeights w = FleetPolicy::full_threat();
+  if (params.threat_sink_rate <= 0) return w;
+  for (int q = 0; q < memory.num_players(); ++q) {
+    if (q == memory.me()) continue;
+    const double rate = memory.player(q).sink_rate(params.threat_sink_rate, params.threat_prior_turns);
+    w[static_cast<size_t>(q)] = std::min(1.0, rate / params.threat_sink_rate);
+  }
+  return w;
+}
+
 // -------------------------------------------------------- opponent model ----
 
 namespace {

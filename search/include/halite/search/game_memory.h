@@ -12,6 +12,9 @@
 // The statistics are what opponent models need (docs/search.md):
 // - aggression: how often an opponent's empty ship near one of our loaded
 //   ships moved closer to it (strong bots hunt; miners ignore us);
+// - threat: how often one of our loaded ships with a lighter ship of the
+//   opponent next to it was sunk there (hunters take what they reach;
+//   many bots pass by);
 // - yard guarding: how often an opponent kept a ship on or next to its yard
 //   while one of our ships was close to that yard;
 // - mining selectivity: how rich, against the board's mean, the cells its
@@ -48,6 +51,12 @@ struct PlayerMemory {
   // ended the next turn closer to the nearest such ship.
   int64_t approach_chances = 0;
   int64_t approaches = 0;
+  // Threat (opponents only): ship-turns in which one of our ships with
+  // cargo, off our yards, had a ship of this player carrying less next to
+  // it; and how many of those ships were lost that turn with a ship or yard
+  // of this player on or next to their cell (as ships_sunk counts them).
+  int64_t exposed_turns = 0;
+  int loaded_sunk = 0;
   // Yard guarding: turns in which one of our ships was within
   // kYardThreatRadius of one of this player's yards, and in how many of them
   // one of this player's ships was on or next to that yard.
@@ -66,6 +75,9 @@ struct PlayerMemory {
   double guard_rate() const;
   // The mean of those ratios, prior 1 (a cell as rich as the board's mean) x 4 observations.
   double mined_cell_ratio() const;
+  // P(an exposed loaded ship of ours is sunk by this player), starting at
+  // `prior_rate` as if seen over `prior_turns` exposed ship-turns.
+  double sink_rate(double prior_rate, double prior_turns) const;
   // Mean cargo at conversion (0 with no conversion yet).
   double mean_convert_cargo() const { return ships_converted ? converted_cargo / ships_converted : 0; }
 };

@@ -116,6 +116,17 @@ class FleetPolicy {
   // ships; an empty vector (the default) predicts nothing.
   static constexpr int kConverts = kPredictedConvert;
   void set_predicted_cells(std::vector<int> cells) { predicted_ = std::move(cells); }
+  // How much each player's ships press on ours, in [0, 1] (all 1 until set;
+  // threat_weights() reads them off the game memory): an enemy ship's weight
+  // in the pressure (pressure_penalty, pressure_discount, risk_return_bias)
+  // is multiplied by its owner's. Danger, traps and boxes count every ship.
+  using ThreatWeights = std::array<double, kMaxPlayers>;
+  static ThreatWeights full_threat() {
+    ThreatWeights w;
+    w.fill(1.0);
+    return w;
+  }
+  void set_threat_weights(const ThreatWeights& weights) { threat_ = weights; }
   const FleetParams& params() const { return p_; }
   const Geometry& geometry() const { return geo_; }
   // The per-move costs of the last decide() (ship_choices order), for
@@ -304,8 +315,15 @@ class FleetPolicy {
   int within_stride_ = 1;                          // the board's greatest distance + 1
   // What the maps of the enemy ships alone (within_, pressure_, enemy_on_,
   // enemy_danger2_) were computed for: the board size, pressure_radius and
-  // the enemy ships (cell, cargo) in the state's order.
-  std::vector<std::pair<int, double>> enemies_, enemy_maps_ships_;
+  // the enemy ships (cell, cargo, pressure weight) in the state's order.
+  struct EnemyShip {
+    int cell;
+    double cargo;
+    double pressure_weight;  // its owner's threat weight
+    bool operator==(const EnemyShip&) const = default;
+  };
+  std::vector<EnemyShip> enemies_, enemy_maps_ships_;
+  ThreatWeights threat_ = full_threat();
   int enemy_maps_size_ = 0, enemy_maps_radius_ = -1;
   std::array<double, kMaxCells> enemy_danger2_{};  // danger2_ before the yards
   // wrap_[x + kWrapMargin]: row (or column) x of the board taken round the torus.
@@ -480,6 +498,12 @@ struct FleetBehaviour {
 inline constexpr double kFleetApproachRate = 0.13;
 inline constexpr double kFleetGuardRate = 0.99;
 FleetBehaviour fleet_reference_behaviour();
+
+// Each player's threat weight (FleetPolicy::set_threat_weights) from what
+// the game memory saw: an opponent's sink_rate(threat_sink_rate,
+// threat_prior_turns) over threat_sink_rate, at most 1. All 1 when
+// threat_sink_rate is 0, and for the memory's own player.
+FleetPolicy::ThreatWeights threat_weights(const FleetParams& params, const GameMemory& memory);
 
 // The fleet parameters that model an opponent from what the game memory saw
 // it do: hunting scaled by how often its empty ships closed on our loaded

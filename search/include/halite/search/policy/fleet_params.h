@@ -57,6 +57,12 @@ namespace halite::search {
     "enemy ships lighter than a ship press on it within this distance (weight falling linearly to the edge)")          \
   X(double, pressure_discount, 0.5, 0, 10,                                                                             \
     "a trip's value times exp(-this x pressure at the target, for the cargo it will hold)")                            \
+  X(double, threat_sink_rate, 0, 0, 1,                                                                                 \
+    "an opponent whose lighter ships next to our loaded ones sink them at least this often (GameMemory's sink_rate) "  \
+    "presses in full; one seen sinking less weighs that much less in the pressure (the penalty, the discount, the "    \
+    "return risk): ships of a bot that passes by do not push ours off their cells (0: every enemy presses in full)")   \
+  X(double, threat_prior_turns, 20, 0, 10000,                                                                          \
+    "... an opponent's rate starts at threat_sink_rate as if seen over this many exposed ship-turns")                  \
   X(double, enemy_yard_discount, 0.15, 0, 10,                                                                          \
     "a trip's value times exp(-this x (distance to own yards - distance to enemy yards)) where an enemy yard is "      \
     "nearer: enemy ships spawn and gather there")                                                                      \
