@@ -121,6 +121,21 @@ State loaded_ship_and_hunter(int ours, double cargo, int enemy) {
   return s;
 }
 
+// Our empty ship on a 200 cell at (7,7), every other cell 40; two empty
+// enemy ships three moves away on (7,10) and (9,8): they press on the cell
+// once the ship has mined, but (6,7), (7,6) and (7,7) itself stay out of
+// their reach, so the ship is not boxed in. Step 30: no tie penalties.
+State pressed_mining_position() {
+  State s = State::empty(config_at(), 2, 30);
+  s.add_shipyard(UnitId::make(1, 1), cell(7, 2), 0);
+  s.add_shipyard(UnitId::make(1, 2), cell(1, 13), 1);
+  s.add_ship(UnitId::make(2, 1), cell(7, 7), 0, 0);
+  for (const int c : {cell(7, 10), cell(9, 8)}) s.add_ship(UnitId::make(3, c), c, 1, 0);
+  for (int c = 0; c < kSize * kSize; ++c) s.set_halite(c, 40);
+  s.set_halite(cell(7, 7), 200);
+  return s;
+}
+
 }  // namespace
 
 TEST_CASE("fleet: a loaded ship never ends where a lighter enemy can reach when a safe move exists", "[fleet]") {
@@ -186,17 +201,7 @@ TEST_CASE("fleet: with stay_cargo_weight an empty ship does not start mining whe
 
 TEST_CASE("fleet: with stay_pressure_weight 0 a ship that can escape mines its target instead of stepping off and back",
           "[fleet]") {
-  // Our empty ship on a 200 cell at (7,7), every other cell 40; two empty
-  // enemy ships three moves away on (7,10) and (9,8): they press on the cell
-  // once the ship has mined, but (6,7), (7,6) and (7,7) itself stay out of
-  // their reach, so the ship is not boxed in. Step 30: no tie penalties.
-  State s = State::empty(config_at(), 2, 30);
-  s.add_shipyard(UnitId::make(1, 1), cell(7, 2), 0);
-  s.add_shipyard(UnitId::make(1, 2), cell(1, 13), 1);
-  s.add_ship(UnitId::make(2, 1), cell(7, 7), 0, 0);
-  for (const int c : {cell(7, 10), cell(9, 8)}) s.add_ship(UnitId::make(3, c), c, 1, 0);
-  for (int c = 0; c < kSize * kSize; ++c) s.set_halite(c, 40);
-  s.set_halite(cell(7, 7), 200);
+  const State s = pressed_mining_position();
   FleetPolicy pressed = policy({"stay_cargo_weight=1"});
   const PolicyDecision& before = pressed.decide(s, 0);
   CHECK(before.targets[0] == cell(7, 7));
@@ -208,16 +213,10 @@ TEST_CASE("fleet: with stay_pressure_weight 0 a ship that can escape mines its t
 }
 
 TEST_CASE("fleet: an opponent's ships weigh in the pressure as much as its threat weight says", "[fleet]") {
-  // The position above: the pressure of two empty enemy ships moves our
-  // ship off its target. With their owner's weight 0 it mines, and every
-  // cost is the one of a policy with no pressure terms at all.
-  State s = State::empty(config_at(), 2, 30);
-  s.add_shipyard(UnitId::make(1, 1), cell(7, 2), 0);
-  s.add_shipyard(UnitId::make(1, 2), cell(1, 13), 1);
-  s.add_ship(UnitId::make(2, 1), cell(7, 7), 0, 0);
-  for (const int c : {cell(7, 10), cell(9, 8)}) s.add_ship(UnitId::make(3, c), c, 1, 0);
-  for (int c = 0; c < kSize * kSize; ++c) s.set_halite(c, 40);
-  s.set_halite(cell(7, 7), 200);
+  // The pressure of two empty enemy ships moves our ship off its target.
+  // With their owner's weight 0 it mines, and every cost is the one of a
+  // policy with no pressure terms at all.
+  const State s = pressed_mining_position();
   FleetPolicy pressed = policy({"stay_cargo_weight=1"});
   CHECK(end_cell(s, pressed.decide(s, 0), 0) != cell(7, 7));
   FleetPolicy::ThreatWeights passing = FleetPolicy::full_threat();
