@@ -97,9 +97,7 @@ class BeamPlanner final : public Planner {
     }
     // Every turn, searched or not: opponent_fit 2 scores its models on consecutive turns.
     opponents_.update(root, player, memory(), inner);
-    const FleetPolicy::ThreatWeights threat = threat_weights(own_.params(), memory());
-    own_.set_threat_weights(threat);
-    model_.set_threat_weights(threat);
+    set_threat_weights(memory(), own_, model_);
     // The policy's answer is ready before any search: the anytime fallback.
     const PolicyDecision& first = own_.decide(root, player);
     State::Orders best_orders = to_orders(root, first.ship_choices, first.spawn_yards);

@@ -234,9 +234,7 @@ std::vector<int> MctsPlanner::Impl::observe_opponents(const State& root, int pla
   }
   info_.against_known = against_known_;
   own_.set_predicted_cells(ends);
-  const FleetPolicy::ThreatWeights threat = threat_weights(own_.params(), memory);
-  own_.set_threat_weights(threat);
-  model_.set_threat_weights(threat);
+  set_threat_weights(memory, own_, model_);
   // Every turn, searched or not: opponent_fit 2 scores its models on consecutive turns.
   opponents_.update(root, player, memory, inner);
   for (int q = 0; q < root.num_players(); ++q)

@@ -65,6 +65,12 @@ FleetPolicy::ThreatWeights threat_weights(const FleetParams& params, const GameM
   return w;
 }
 
+void set_threat_weights(const GameMemory& memory, FleetPolicy& own, FleetPolicy& model) {
+  const FleetPolicy::ThreatWeights threat = threat_weights(own.params(), memory);
+  own.set_threat_weights(threat);
+  model.set_threat_weights(threat);
+}
+
 // -------------------------------------------------------- opponent model ----
 
 namespace {

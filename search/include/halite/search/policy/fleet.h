@@ -504,6 +504,10 @@ FleetBehaviour fleet_reference_behaviour();
 // threat_prior_turns) over threat_sink_rate, at most 1. All 1 when
 // threat_sink_rate is 0, and for the memory's own player.
 FleetPolicy::ThreatWeights threat_weights(const FleetParams& params, const GameMemory& memory);
+// Those weights, from `own`'s parameters, set on our policy at the root
+// (`own`) and on its stateless copy for simulated turns (`model`), as beam
+// and mcts do every turn.
+void set_threat_weights(const GameMemory& memory, FleetPolicy& own, FleetPolicy& model);
 
 // The fleet parameters that model an opponent from what the game memory saw
 // it do: hunting scaled by how often its empty ships closed on our loaded
