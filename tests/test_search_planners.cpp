@@ -335,6 +335,27 @@ TEST_CASE("beam widens its beam while the deadline allows, and only then", "[sea
   wide->plan(pos.state, pos.player, Budget::milliseconds(100));
 }
 
+TEST_CASE("beam with the learned move model for its opponents: legal, deterministic, its own game", "[search]") {
+  play_checked("beam", {"crash_home_steps=0", "beam_depth=3", "beam_width=2", "branching=4", "opponent_move_levels=2"},
+               8, 4, 13, 60, 30, true);
+  auto play = [](const std::string& levels) {
+    std::vector<std::unique_ptr<Planner>> planners;
+    planners.push_back(make_planner("beam", std::vector<std::string>{"opponent_move_levels=" + levels}, 1));
+    planners.push_back(make_planner("greedy", std::vector<std::string>{}, 2));
+    MatchOptions options;
+    options.config.size = 15;
+    options.config.episode_steps = 150;
+    options.config.random_seed = 5;
+    options.config.has_random_seed = true;
+    options.record = true;
+    options.budget.iterations = 200;
+    return play_match(std::vector<Planner*>{planners[0].get(), planners[1].get()}, options).recorded_actions;
+  };
+  const auto learned = play("6");
+  CHECK(learned == play("6"));
+  CHECK(learned != play("0"));
+}
+
 TEST_CASE("Budget: past_deadline only once a deadline has passed", "[search]") {
   CHECK_FALSE(Budget().past_deadline());
   CHECK_FALSE(Budget::iterations(1).past_deadline());

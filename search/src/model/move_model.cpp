@@ -107,4 +107,29 @@ const PolicyDecision& MoveModelOpponent::decide(const State& s, int player) {
   return decision_;
 }
 
+void JointMovePrediction::build(const State& s, const Geometry& geo, const State* previous) {
+  s_ = &s;
+  geo_ = &geo;
+  context_.build(s, geo, previous);
+}
+
+const std::vector<std::pair<int, int>>& JointMovePrediction::choices(int player) {
+  requests_.clear();
+  const auto ships = s_->ships();
+  for (size_t i = 0; i < ships.size(); ++i) {
+    if (ships[i].owner != player) continue;
+    context_.features(static_cast<int>(i), features_);
+    const std::array<double, kMoveOptions> p = model_.distribution(features_);
+    MoveRequest& r = requests_.emplace_back();
+    r.ship_index = static_cast<int>(i);
+    r.cell = ships[i].cell;
+    for (int o = 0; o < kMoveOptions; ++o)
+      r.cost[static_cast<size_t>(o)] = p[static_cast<size_t>(o)] > 0 ? -std::log(p[static_cast<size_t>(o)]) : kInf;
+  }
+  const std::vector<int>& pick = resolver_.solve(requests_, *geo_);
+  choices_.clear();
+  for (size_t k = 0; k < requests_.size(); ++k) choices_.emplace_back(requests_[k].ship_index, pick[k]);
+  return choices_;
+}
+
 }  // namespace halite::search

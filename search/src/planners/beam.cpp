@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "halite/search/beam_search.h"
+#include "halite/search/model/move_model.h"
 #include "halite/search/model/opponent_fit.h"
 #include "halite/search/policy/fleet.h"
 #include "halite/search/rng.h"
@@ -41,6 +42,11 @@ std::vector<ParamSpec> beam_specs() {
       {"prune_penalty", 400, 0, 1e9,
        "deviations the policy costs at least this much above its own move (into danger, a trade, a trap) are never "
        "tried"},
+      {"opponent_move_levels", 0, 0, 50,
+       "levels, from the root, whose opponents (those the recogniser cannot simulate) move as the learned move model "
+       "predicts (docs/opponent-models.md; the likeliest moves with no two of a player's ships on one cell; their "
+       "spawns stay the fleet model's) instead of as their fleet model decides (0: never)",
+       true},
       opponent_fit_param(OpponentFit::fitted),
   };
   for (ParamSpec& s : fleet_specs()) v.push_back(std::move(s));
@@ -61,6 +67,7 @@ class BeamPlanner final : public Planner {
         progress_weight_(p.get("progress_weight")),
         max_progress_rate_(p.get("max_progress_rate")),
         prune_penalty_(p.get("prune_penalty")),
+        opponent_move_levels_(p.get_int("opponent_move_levels")),
         ep_(EvalParams::from(p)),
         own_(FleetParams::from(p)),
         base_(FleetParams::from(p)),
@@ -77,6 +84,7 @@ class BeamPlanner final : public Planner {
     recognizer_.reset();
     opponents_.reset();
     play_known(false);
+    has_previous_root_ = false;
   }
 
   State::Orders choose(const State& root, int player, const Budget& budget) override {
@@ -104,7 +112,7 @@ class BeamPlanner final : public Planner {
     progress_.set(root, first, geo_, max_progress_rate_);
     // Nothing to search when no own ship is in contact with an enemy ship.
     if (contact_radius_ > 0 && contact_ships(root, player).empty()) {
-      finish(t0, 0);
+      finish(root, t0, 0);
       return best_orders;
     }
     // The configured beam, then, while the deadline allows and `widen` > 1,
@@ -112,7 +120,7 @@ class BeamPlanner final : public Planner {
     Traits traits{*this, player};
     search_.search(traits, root, shape_, inner, iterations, best_orders);
     own_.note_played(root, player, best_orders);
-    finish(t0, iterations);
+    finish(root, t0, iterations);
     return best_orders;
   }
 
@@ -154,11 +162,18 @@ class BeamPlanner final : public Planner {
   // decision and the deviations its children try.
   void expand(const State& parent, int player, int depth) {
     opp_orders_.clear();
+    const bool learned = depth < opponent_move_levels_;
+    if (learned) prediction_.build(parent, geo_, depth == 0 && has_previous_root_ ? &previous_root_ : nullptr);
     for (int q = 0; q < parent.num_players(); ++q) {
       if (q == player || parent.player(q).status != Status::Active) continue;
       OpponentModel* known = base_.predict_opponents ? recognizer_.simulator(q) : nullptr;
       const PolicyDecision& od = known ? known->decide(parent, q) : opponents_.model(q).decide(parent, q);
-      opp_orders_.push_back({q, to_orders(parent, od.ship_choices, od.spawn_yards)});
+      if (known || !learned) {
+        opp_orders_.push_back({q, to_orders(parent, od.ship_choices, od.spawn_yards)});
+        continue;
+      }
+      const std::vector<std::pair<int, int>>& choices = prediction_.choices(q);
+      opp_orders_.push_back({q, to_orders(parent, choices, unblocked_spawns(parent, geo_, choices, od.spawn_yards))});
     }
     // Our own decision: at the root the real policy's (it keeps the planned
     // yard site), deeper the stateless model's.
@@ -219,7 +234,13 @@ class BeamPlanner final : public Planner {
     return true;
   }
 
-  void finish(std::chrono::steady_clock::time_point t0, int64_t iterations) {
+  // Also keeps the root: the next turn's move model reads the ships' last
+  // moves off it.
+  void finish(const State& root, std::chrono::steady_clock::time_point t0, int64_t iterations) {
+    if (opponent_move_levels_ > 0) {
+      previous_root_ = root;
+      has_previous_root_ = true;
+    }
     stats_.iterations = iterations;
     stats_.elapsed_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   }
@@ -254,6 +275,7 @@ class BeamPlanner final : public Planner {
   double safety_ms_;
   int contact_radius_;
   double progress_weight_, max_progress_rate_, prune_penalty_;
+  int opponent_move_levels_;
   EvalParams ep_;
   // Every active opponent recognised: our policy plays the known_* values
   // (at the root and deeper), as the fleet planner and mcts do.
@@ -277,6 +299,9 @@ class BeamPlanner final : public Planner {
   ProgressTerm progress_;
   std::vector<int> contact_;
   std::vector<std::pair<int, int>> deviations_;  // (own_choices_ entry, move)
+  JointMovePrediction prediction_;               // opponent_move_levels: the learned model's moves
+  State previous_root_;                          // last turn's root, for the model's last-move features
+  bool has_previous_root_ = false;
 };
 
 }  // namespace
@@ -284,7 +309,8 @@ class BeamPlanner final : public Planner {
 PlannerInfo beam_planner_info() {
   return {"beam",
           "beam search over the fleet's joint moves (the fleet policy's, deviations of ships in contact, perturbed "
-          "variants), opponents modelled by the fleet policy fitted to the game memory; keeps the policy's line unless "
+          "variants), opponents modelled by the fleet policy fitted to the game memory (or the learned move model: "
+          "opponent_move_levels); keeps the policy's line unless "
           "beaten",
           beam_specs(),
           [](const Params& p, const PlannerSetup& setup) { return std::make_unique<BeamPlanner>(p, setup); }};

@@ -28,6 +28,7 @@
 
 #include "halite/search/geometry.h"
 #include "halite/search/opponent_model.h"
+#include "halite/search/policy/common.h"
 #include "halite/state.h"
 
 namespace halite::search {
@@ -164,6 +165,36 @@ class MoveModelOpponent final : public OpponentModel {
   PolicyDecision decision_;
   State previous_;
   bool has_previous_ = false;
+};
+
+// The model's joint prediction of a player's ships on one state: the options
+// of greatest joint probability (each ship's -log P as the resolver's cost)
+// such that no two of the player's ships end on one cell. Per-ship likeliest
+// options can send two ships of one bot onto one cell, where the engine sinks
+// both; a bot avoids that, so a search simulating it should too.
+//
+//   JointMovePrediction prediction;
+//   prediction.build(state, geo, &previous_state);   // once per state
+//   auto& choices = prediction.choices(player);      // per player
+class JointMovePrediction {
+ public:
+  explicit JointMovePrediction(const MoveModel& model = MoveModel::builtin()) : model_(model) {}
+  // `geo` and `s` must outlive the calls to choices(); `previous` as for
+  // MoveContext::build.
+  void build(const State& s, const Geometry& geo, const State* previous = nullptr);
+  // (ship index into s.ships(), option) for each ship of `player`, in ship
+  // order; the option is a kMoveActions index or kConvertOption.
+  const std::vector<std::pair<int, int>>& choices(int player);
+
+ private:
+  const MoveModel& model_;
+  const State* s_ = nullptr;
+  const Geometry* geo_ = nullptr;
+  MoveContext context_;
+  MoveFeatures features_;
+  std::vector<MoveRequest> requests_;
+  MoveResolver resolver_;
+  std::vector<std::pair<int, int>> choices_;
 };
 
 }  // namespace halite::search
