@@ -163,7 +163,10 @@ class BeamPlanner final : public Planner {
   void expand(const State& parent, int player, int depth) {
     opp_orders_.clear();
     const bool learned = depth < opponent_move_levels_;
-    if (learned) prediction_.build(parent, geo_, depth == 0 && has_previous_root_ ? &previous_root_ : nullptr);
+    // The last turn's root gives the ships' last moves when it is the turn
+    // just before (a turn the bot's fallback played leaves a gap).
+    const bool previous = depth == 0 && has_previous_root_ && previous_root_.step() + 1 == parent.step();
+    if (learned) prediction_.build(parent, geo_, previous ? &previous_root_ : nullptr);
     for (int q = 0; q < parent.num_players(); ++q) {
       if (q == player || parent.player(q).status != Status::Active) continue;
       OpponentModel* known = base_.predict_opponents ? recognizer_.simulator(q) : nullptr;
