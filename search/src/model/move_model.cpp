@@ -91,16 +91,25 @@ int MoveModel::most_likely(const MoveFeatures& f, const std::array<double, kMove
 
 const PolicyDecision& MoveModelOpponent::decide(const State& s, int player) {
   geo_.init(s.size());
-  context_.build(s, geo_, has_previous_ ? &previous_ : nullptr);
+  const State* previous = has_previous_ ? &previous_ : nullptr;
   decision_.clear();
   const auto ships = s.ships();
-  for (size_t i = 0; i < ships.size(); ++i) {
-    if (ships[i].owner != player) continue;
-    context_.features(static_cast<int>(i), features_);
-    const int option = model_.most_likely(features_);
-    decision_.ship_choices.emplace_back(static_cast<int>(i), option);
-    decision_.targets.push_back(option == kConvertOption ? kPredictedConvert : geo_.neighbor(ships[i].cell, option));
+  auto add = [&](int i, int option) {
+    decision_.ship_choices.emplace_back(i, option);
+    decision_.targets.push_back(option == kConvertOption ? kPredictedConvert
+                                                         : geo_.neighbor(ships[static_cast<size_t>(i)].cell, option));
     decision_.rates.push_back(0);
+  };
+  if (joint_) {
+    prediction_.build(s, geo_, previous);
+    for (const auto& [i, option] : prediction_.choices(player)) add(i, option);
+  } else {
+    context_.build(s, geo_, previous);
+    for (size_t i = 0; i < ships.size(); ++i) {
+      if (ships[i].owner != player) continue;
+      context_.features(static_cast<int>(i), features_);
+      add(static_cast<int>(i), model_.most_likely(features_));
+    }
   }
   previous_ = s;
   has_previous_ = true;

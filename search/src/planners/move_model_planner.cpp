@@ -9,41 +9,24 @@ namespace {
 
 class MoveModelPlanner final : public Planner {
  public:
-  explicit MoveModelPlanner(bool joint) : joint_(joint) {}
+  explicit MoveModelPlanner(bool joint) : opponent_(joint) {}
   std::string name() const override { return "move_model"; }
-  void new_game() override {
-    opponent_.reset();
-    has_previous_ = false;
-  }
+  void new_game() override { opponent_.reset(); }
 
   State::Orders choose(const State& s, int player, const Budget&) override {
     State::Orders orders;
     stats_ = {};
     if (s.player(player).status != Status::Active) return orders;
-    // Both forms remember the state they saw last, so the ships' last moves
+    // The adapter remembers the state it saw last, so the ships' last moves
     // are known on every turn after the first.
-    const std::vector<std::pair<int, int>>* choices = nullptr;
-    if (joint_) {
-      geo_.init(s.size());
-      prediction_.build(s, geo_, has_previous_ ? &previous_ : nullptr);
-      choices = &prediction_.choices(player);
-      previous_ = s;
-      has_previous_ = true;
-    } else {
-      choices = &opponent_.decide(s, player).ship_choices;
-    }
-    for (const auto& [ship, option] : *choices)
+    const PolicyDecision& decision = opponent_.decide(s, player);
+    for (const auto& [ship, option] : decision.ship_choices)
       if (option != 0) orders.push_back({s.ships()[static_cast<size_t>(ship)].id, option_action(option)});
     return orders;
   }
 
  private:
-  bool joint_;
   MoveModelOpponent opponent_;
-  Geometry geo_;
-  JointMovePrediction prediction_;
-  State previous_;
-  bool has_previous_ = false;
 };
 
 }  // namespace

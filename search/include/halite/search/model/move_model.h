@@ -147,26 +147,6 @@ class MoveModel {
   std::array<double, kMoveFeatureCount> w_{};
 };
 
-// The model as an OpponentModel: each ship of the player given its likeliest
-// option. It remembers the last state it saw, to know the ships' last moves
-// when the next state follows it; so it is not stateless.
-class MoveModelOpponent final : public OpponentModel {
- public:
-  explicit MoveModelOpponent(const MoveModel& model = MoveModel::builtin()) : model_(model) {}
-  void reset() override { has_previous_ = false; }
-  const PolicyDecision& decide(const State& s, int player) override;
-  bool stateless() const override { return false; }
-
- private:
-  const MoveModel& model_;
-  Geometry geo_;
-  MoveContext context_;
-  MoveFeatures features_;
-  PolicyDecision decision_;
-  State previous_;
-  bool has_previous_ = false;
-};
-
 // The model's joint prediction of a player's ships on one state: the options
 // of greatest joint probability (each ship's -log P as the resolver's cost)
 // such that no two of the player's ships end on one cell. Per-ship likeliest
@@ -195,6 +175,30 @@ class JointMovePrediction {
   std::vector<MoveRequest> requests_;
   MoveResolver resolver_;
   std::vector<std::pair<int, int>> choices_;
+};
+
+// The model as an OpponentModel: each ship of the player given its likeliest
+// option, or with `joint` the JointMovePrediction. It remembers the last
+// state it saw, to know the ships' last moves when the next state follows
+// it; so it is not stateless.
+class MoveModelOpponent final : public OpponentModel {
+ public:
+  explicit MoveModelOpponent(bool joint = false, const MoveModel& model = MoveModel::builtin())
+      : joint_(joint), model_(model), prediction_(model) {}
+  void reset() override { has_previous_ = false; }
+  const PolicyDecision& decide(const State& s, int player) override;
+  bool stateless() const override { return false; }
+
+ private:
+  bool joint_;
+  const MoveModel& model_;
+  Geometry geo_;
+  MoveContext context_;
+  MoveFeatures features_;
+  JointMovePrediction prediction_;
+  PolicyDecision decision_;
+  State previous_;
+  bool has_previous_ = false;
 };
 
 }  // namespace halite::search
