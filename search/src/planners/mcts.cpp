@@ -14,11 +14,6 @@ namespace halite::search {
 
 namespace {
 
-// The pools grow in blocks: the first holds kPoolFirstBlock chunks (a small
-// tree costs a few hundred KB), each next one twice the last, up to
-// kPoolMaxBlock chunks (one allocation stays in the tens of MB at max_units).
-constexpr int64_t kPoolFirstBlock = 256;
-constexpr int64_t kPoolMaxBlock = int64_t{1} << 16;
 // verify_arms: the search stops this many times the playouts' expected time
 // before the deadline (the policy's playout timed, the others' may cost more:
 // their states differ).
@@ -120,6 +115,7 @@ MctsParams MctsParams::from(const Params& p) {
 
 MctsPlanner::Impl::Impl(const Params& p, const PlannerSetup& setup)
     : mp_(MctsParams::from(p)),
+      sampling_{mp_.explore_prob, mp_.local_epsilon, mp_.global_epsilon, mp_.widen_scale, mp_.widen_exp},
       ep_(EvalParams::from(p)),
       base_(FleetParams::from(p)),
       own_(base_),
@@ -130,20 +126,16 @@ MctsPlanner::Impl::Impl(const Params& p, const PlannerSetup& setup)
       rollout_(RolloutParams::from(p)),
       rng_(setup.seed),
       seed_(setup.seed),
-      node_bytes_(Node::header_bytes() + static_cast<size_t>(mp_.max_units) * sizeof(UnitStats)),
-      node_pool_(node_bytes_, kPoolFirstBlock,
-                 static_cast<size_t>(std::clamp(mp_.max_nodes, kPoolFirstBlock, kPoolMaxBlock))),
-      arm_pool_(sizeof(Arm), kPoolFirstBlock,
-                static_cast<size_t>(std::clamp(mp_.max_nodes, kPoolFirstBlock, kPoolMaxBlock))) {
+      tree_(mp_.max_units, mp_.max_nodes) {
   units_.reserve(kMaxUnits);
 }
 
 MctsPlanner::Impl::~Impl() {
-  release_tree(nullptr);
+  tree_.clear();
 }
 
 void MctsPlanner::Impl::new_game() {
-  release_tree(nullptr);
+  tree_.clear();
   kept_ = nullptr;
   rng_.reseed(seed_);
   own_.reset();
@@ -161,7 +153,7 @@ State::Orders MctsPlanner::Impl::choose(const State& root, int player, const Bud
   Node* const kept = kept_;
   kept_ = nullptr;
   if (root.player(player).status != Status::Active) {
-    release_tree(nullptr);
+    tree_.clear();
     return {};
   }
   player_ = player;
@@ -176,7 +168,7 @@ State::Orders MctsPlanner::Impl::choose(const State& root, int player, const Bud
   auto out_of_time = [&inner]() { return inner.past_deadline(); };
   // Without the time to search: no tree, the policy's answer.
   auto give_up = [&](const State::Orders& fallback) {
-    release_tree(nullptr);
+    tree_.clear();
     finish(stats, t0, 0);
     return fallback;
   };
@@ -211,9 +203,9 @@ State::Orders MctsPlanner::Impl::choose(const State& root, int player, const Bud
 
   const int64_t iterations = search_tree(search, stats);
   const State::Orders orders = answer(root, player, fallback, policy_playout, inner, stats);
-  info_.nodes = nodes_used_;
-  info_.joint_moves = arms_used_;
-  info_.root_visits = root_->visits;
+  info_.nodes = tree_.nodes_used();
+  info_.joint_moves = tree_.arms_used();
+  info_.root_visits = tree_.root()->visits;
   finish(stats, t0, iterations);
   return orders;
 }
@@ -314,9 +306,8 @@ void MctsPlanner::Impl::set_root(Node* kept, bool predicted) {
     for (size_t u = 0; u < units_.size(); ++u)
       if (kept_units_[u] != units_[u].id) keep = nullptr;
   }
-  release_tree(keep);
-  root_ = keep ? keep : new_node();
-  info_.reused_visits = root_->visits;
+  tree_.set_root(keep);
+  info_.reused_visits = tree_.root()->visits;
   set_root_prior();
 }
 
@@ -341,8 +332,8 @@ State::Orders MctsPlanner::Impl::answer(const State& root, int player, const Sta
     orders = verified_answer(root, fallback, policy_playout, inner, stats);
   } else {
     const Arm* chosen = tree_answer();
-    info_.chose_policy = chosen == root_->prior;
-    info_.answer_gain = chosen->mean() - root_->prior->mean();
+    info_.chose_policy = chosen == tree_.root()->prior;
+    info_.answer_gain = chosen->mean() - tree_.root()->prior->mean();
     if (!info_.chose_policy) orders = orders_of(root, chosen->key);
   }
   if (info_.chose_policy)
@@ -370,7 +361,7 @@ const MctsPlanner::TreeInfo& MctsPlanner::tree_info() const {
   return impl_->info_;
 }
 std::vector<MctsPlanner::ArmView> MctsPlanner::root_arms() const {
-  return Impl::arms_of(impl_->root_);
+  return Impl::arms_of(impl_->tree_.root());
 }
 std::vector<MctsPlanner::ArmView> MctsPlanner::kept_arms() const {
   return Impl::arms_of(impl_->kept_);

@@ -1,8 +1,8 @@
 // mcts's internals, shared by the planner's sources: its parameters and
 // its Impl, whose members are defined by what they do in
 //  - mcts.cpp: the planner's face, its parameters and the steps of a turn;
-//  - mcts_tree.cpp: the node and joint-move pools, the subtree kept for the
-//    next turn, the inspection;
+//  - mcts_tree.cpp: the subtree kept for the next turn, the inspection (the
+//    tree itself is search/'s JointMoveTree, joint_move_tree.h);
 //  - mcts_bandits.cpp: the units, the nodes' priors and the naive sampling
 //    of joint moves from the bandits;
 //  - mcts_simulate.cpp: one iteration and its simulated turns;
@@ -11,7 +11,6 @@
 #pragma once
 
 #include <array>
-#include <boost/pool/pool.hpp>
 #include <chrono>
 #include <cstdint>
 #include <optional>
@@ -19,6 +18,7 @@
 #include <utility>
 #include <vector>
 
+#include "halite/search/joint_move_tree.h"
 #include "halite/search/model/move_model.h"
 #include "halite/search/model/opponent_fit.h"
 #include "halite/search/model/recognizer.h"
@@ -27,7 +27,6 @@
 #include "halite/search/policy/fleet.h"
 #include "halite/search/policy/rollout.h"
 #include "halite/search/rng.h"
-#include "mcts_tree.h"
 
 namespace halite::search {
 
@@ -49,13 +48,15 @@ struct MctsParams {
 }  // namespace mcts
 
 using mcts::Arm;
-using mcts::ArmIndex;
+using mcts::JointMoveTree;
 using mcts::kMaxTreeDepth;
 using mcts::kMaxUnits;
 using mcts::MctsParams;
 using mcts::move_of_key;
 using mcts::Node;
+using mcts::PathStep;
 using mcts::UnitStats;
+static_assert(mcts::kUnitMoves == kNumMoves, "a unit's moves are the ship's five moves");
 
 struct MctsPlanner::Impl {
   Impl(const Params& p, const PlannerSetup& setup);
@@ -121,18 +122,13 @@ struct MctsPlanner::Impl {
 
   void select_units(const State& root, int player, const PolicyDecision& own, const std::vector<UnitId>* sticky);
   void set_order(UnitStats& us, const std::array<double, kNumMoves + 1>& cost, int policy) const;
-  void set_single(UnitStats& us) const;
   void set_root_prior();
   void policy_prior(Node* node, uint32_t alive, const PolicyDecision& d, const std::vector<MoveRequest>& requests);
   void rollout_prior(Node* node, uint32_t alive);
-  void set_prior_arm(Node* node, uint64_t key);
 
   // ---- naive sampling (mcts_bandits.cpp) -------------------------------------
 
   Arm* select(Node* node, int depth, uint32_t alive);
-  static Arm* greedy_arm(Node* node);
-  static Arm* scan_greedy(const Node* node, double* rival = nullptr);
-  static void keep_greedy(Node* node, Arm* arm, double before);
   uint64_t sample_local(Node* node, int depth, uint32_t alive);
 
   // ---- one iteration and its simulated turns (mcts_simulate.cpp) -------------
@@ -167,14 +163,8 @@ struct MctsPlanner::Impl {
       if (alive >> u & 1) ship_mark_[static_cast<size_t>(unit_ship_[u])] = epoch_;
   }
 
-  // ---- pools, reuse and inspection (mcts_tree.cpp) ---------------------------
+  // ---- reuse and inspection (mcts_tree.cpp) ---------------------------
 
-  Node* new_node();
-  Arm* add_arm(Node* node, uint64_t key);
-  Arm* find_arm(const Node* node, uint64_t key) const { return arm_index_.find(node, key); }
-  void release_tree(Node* keep);
-  void index_subtree(const Node* node);
-  void free_subtree(Node* node, Node* keep);
   void keep_played(const State& root, int player, const State::Orders& orders);
   static bool same_state(const State& a, const State& b);
   static std::vector<ArmView> arms_of(const Node* node);
@@ -187,13 +177,9 @@ struct MctsPlanner::Impl {
     int choice;
     auto operator<=>(const Candidate&) const = default;
   };
-  struct Step {
-    Node* node;
-    Arm* arm;
-    uint32_t alive;
-  };
 
   MctsParams mp_;
+  mcts::SamplingParams sampling_;  // mp_'s naive-sampling values
   EvalParams ep_;
   FleetParams base_;
   FleetPolicy own_;    // our policy at the root (keeps its planned yard site)
@@ -211,11 +197,7 @@ struct MctsPlanner::Impl {
   MoveResolver resolver_;
   DangerMap danger_;
   ProgressTerm progress_;
-  size_t node_bytes_;
-  boost::pool<> node_pool_, arm_pool_;
-  int64_t nodes_used_ = 0, arms_used_ = 0;
-  ArmIndex arm_index_;
-  Node* root_ = nullptr;
+  JointMoveTree tree_;
   // This turn.
   int player_ = 0;
   std::vector<Unit> units_;
@@ -233,7 +215,7 @@ struct MctsPlanner::Impl {
   std::vector<int> local_index_;  // root ship index -> local_root_'s (-1: left out)
   std::array<int, kMaxUnits> unit_ship_{};
   std::array<int, kMaxUnits> unit_order_{};
-  std::array<Step, kMaxTreeDepth + 1> path_{};
+  std::array<PathStep, kMaxTreeDepth + 1> path_{};
   std::array<uint32_t, kMaxCells> taken_{};
   std::array<uint32_t, kMaxShips> ship_mark_{};
   uint32_t epoch_ = 0;

@@ -142,7 +142,7 @@ bool MctsPlanner::Impl::iterate(uint64_t roll_seed, const Budget& inner, PlanSta
   sim_.assign_from(*sim_root_);
   const int tree_turns = std::min(mp_.tree_depth, mp_.horizon);
   int depth = 0;
-  Node* node = root_;
+  Node* node = tree_.root();
   Node* leaf = nullptr;
   for (;;) {
     const uint32_t alive = depth == 0 ? (1u << units_.size()) - 1 : map_units();
@@ -186,7 +186,7 @@ bool MctsPlanner::Impl::iterate(uint64_t roll_seed, const Budget& inner, PlanSta
       // ends there (tree_depth) or the pool is full: then it stays a leaf
       // arm, evaluated without a node, so that an arm with a node always
       // has the node's visits.
-      if (arm->n == 0 && depth < tree_turns) arm->child = new_node();
+      if (arm->n == 0 && depth < tree_turns) arm->child = tree_.new_node();
       leaf = arm->child;
       break;
     }
@@ -199,24 +199,7 @@ bool MctsPlanner::Impl::iterate(uint64_t roll_seed, const Budget& inner, PlanSta
   }
   double value = evaluate(sim_, player_, geo_, ep_);
   if (mp_.progress_weight > 0) value += mp_.progress_weight * progress_.value(sim_, player_, geo_);
-  for (int d = 0; d < depth; ++d) {
-    const Step& st = path_[static_cast<size_t>(d)];
-    ++st.node->visits;
-    const double before = st.arm->mean();
-    st.arm->add(value);
-    keep_greedy(st.node, st.arm, before);
-    UnitStats* us = st.node->units();
-    for (size_t u = 0; u < units_.size(); ++u) {
-      if (!(st.alive >> u & 1)) continue;
-      const int m = move_of_key(st.arm->key, static_cast<int>(u));
-      ++us[u].n[static_cast<size_t>(m)];
-      us[u].sum[static_cast<size_t>(m)] += value;
-    }
-  }
-  if (leaf) {
-    ++leaf->visits;
-    ++leaf->evals;
-  }
+  tree_.backup(path_.data(), depth, static_cast<int>(units_.size()), value, leaf);
   return true;
 }
 

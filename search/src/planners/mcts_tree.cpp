@@ -1,71 +1,11 @@
-// mcts's tree: its nodes and joint moves from the pools and back, the
-// subtree kept for the next turn, and the inspection of the tree (mcts.h).
-#include <new>
+// mcts's tree (JointMoveTree, joint_move_tree.h): the subtree kept for the
+// next turn, and the inspection of the tree (mcts.h).
 #include <string>
-#include <unordered_set>
 #include <vector>
 
 #include "mcts_impl.h"
 
 namespace halite::search {
-
-// ---- pools -------------------------------------------------------------------
-
-Node* MctsPlanner::Impl::new_node() {
-  if (nodes_used_ >= mp_.max_nodes) return nullptr;
-  void* mem = node_pool_.malloc();
-  if (!mem) throw std::bad_alloc();
-  Node* node = new (mem) Node{};
-  char* units = static_cast<char*>(mem) + Node::header_bytes();
-  for (int u = 0; u < mp_.max_units; ++u) new (units + static_cast<size_t>(u) * sizeof(UnitStats)) UnitStats{};
-  ++nodes_used_;
-  return node;
-}
-
-Arm* MctsPlanner::Impl::add_arm(Node* node, uint64_t key) {
-  void* mem = arm_pool_.malloc();
-  if (!mem) throw std::bad_alloc();
-  Arm* a = new (mem) Arm{};
-  a->key = key;
-  a->rank = node->num_arms;
-  arm_index_.insert(node, key, a);
-  if (node->last)
-    node->last->next = a;
-  else
-    node->first = a;
-  node->last = a;
-  ++node->num_arms;
-  ++arms_used_;
-  return a;
-}
-
-// Returns every node of the tree and its joint moves to the pools, except
-// the subtree at `keep` (a child somewhere below the root).
-void MctsPlanner::Impl::release_tree(Node* keep) {
-  if (root_) free_subtree(root_, keep);
-  root_ = nullptr;
-  arm_index_.clear();
-  if (keep) index_subtree(keep);
-}
-
-void MctsPlanner::Impl::index_subtree(const Node* node) {
-  for (Arm* a = node->first; a; a = a->next) {
-    arm_index_.insert(node, a->key, a);
-    if (a->child) index_subtree(a->child);
-  }
-}
-
-void MctsPlanner::Impl::free_subtree(Node* node, Node* keep) {
-  for (Arm* a = node->first; a;) {
-    Arm* next = a->next;
-    if (a->child && a->child != keep) free_subtree(a->child, keep);
-    arm_pool_.free(a);
-    --arms_used_;
-    a = next;
-  }
-  node_pool_.free(node);
-  --nodes_used_;
-}
 
 // ---- reuse -------------------------------------------------------------------
 
@@ -79,7 +19,7 @@ void MctsPlanner::Impl::keep_played(const State& root, int player, const State::
     if (option == kConvertOption) return;
     key |= static_cast<uint64_t>(option) << (3 * u);
   }
-  Arm* a = find_arm(root_, key);
+  Arm* a = tree_.find_arm(tree_.root(), key);
   if (!a || !a->child) return;
   predicted_ = root;
   predicted_.stage(player, orders);
@@ -103,8 +43,8 @@ void MctsPlanner::Impl::keep_played(const State& root, int player, const State::
 // time), the policy's alone.
 void MctsPlanner::Impl::explain(const State& root, int player, TurnReasons& reasons) const {
   own_.explain(root, player, reasons);
-  if (root_ == nullptr) return;
-  const UnitStats* stats = root_->units();
+  if (tree_.root() == nullptr) return;
+  const UnitStats* stats = tree_.root()->units();
   for (size_t u = 0; u < units_.size(); ++u) {
     UnitReason* r = reasons.find(units_[u].id);
     if (r == nullptr || r->action == Action::Convert) continue;
@@ -147,59 +87,11 @@ std::vector<MctsPlanner::ArmView> MctsPlanner::Impl::arms_of(const Node* node) {
   return v;
 }
 
+// Every unit moves in every visit of a fresh root; a kept subtree's root
+// was a node below the last one, where a unit may have been sunk in some of
+// its visits (those count for the joint move only).
 std::string MctsPlanner::Impl::check_tree() const {
-  if (!root_) return nodes_used_ == 0 && arms_used_ == 0 ? "" : "no root, but nodes or joint moves in use";
-  std::unordered_set<const Node*> seen;
-  int64_t arms = 0;
-  std::vector<const Node*> stack = {root_};
-  while (!stack.empty()) {
-    const Node* node = stack.back();
-    stack.pop_back();
-    if (!seen.insert(node).second) return "a node is reached twice";
-    int64_t through = 0;
-    int count = 0;
-    std::unordered_set<uint64_t> keys;
-    for (const Arm* a = node->first; a; a = a->next) {
-      ++count;
-      through += a->n;
-      if (!keys.insert(a->key).second) return "a joint move stored twice in one node";
-      if (a->child) {
-        if (a->child->visits != a->n)
-          return "a joint move's visits (" + std::to_string(a->n) + ") differ from its child's (" +
-                 std::to_string(a->child->visits) + ")";
-        stack.push_back(a->child);
-      }
-    }
-    arms += count;
-    if (count != node->num_arms) return "a node's joint-move count is wrong";
-    for (const Arm* a = node->first; a; a = a->next)
-      if (find_arm(node, a->key) != a) return "a joint move is not found by its key in its node's index";
-    if (node->greedy && node->greedy != scan_greedy(node))
-      return "a node's kept greedy pick is not the joint move a scan finds";
-    if (node->greedy)
-      for (const Arm* a = node->first; a; a = a->next)
-        if (a != node->greedy && (a->n > 0 || a == node->prior) && a->mean() > node->rival)
-          return "a node's rival bound is below the mean of a joint move other than its greedy pick";
-    if (node->visits != node->evals + through)
-      return "a node's visits (" + std::to_string(node->visits) + ") differ from its leaf evaluations (" +
-             std::to_string(node->evals) + ") plus its joint moves' visits (" + std::to_string(through) + ")";
-    for (size_t u = 0; u < units_.size(); ++u) {
-      int64_t local = 0;
-      for (int m = 0; m < kNumMoves; ++m) local += node->units()[u].n[static_cast<size_t>(m)];
-      // Every unit moves in every visit of a fresh root; a kept subtree's
-      // root was a node below the last one, where a unit may have been
-      // sunk in some of its visits (those count for the joint move only).
-      const bool every_visit = node == root_ && info_.reused_visits == 0;
-      if (local > through || (every_visit && local != through))
-        return "unit " + std::to_string(u) + "'s local visits (" + std::to_string(local) +
-               ") do not match its node's joint-move visits (" + std::to_string(through) + ")";
-    }
-  }
-  if (static_cast<int64_t>(seen.size()) != nodes_used_) return "the tree holds fewer nodes than the pool gave out";
-  if (arms != arms_used_) return "the tree holds fewer joint moves than the pool gave out";
-  if (static_cast<int64_t>(arm_index_.size()) != arms)
-    return "the index holds another number of joint moves than the tree";
-  return "";
+  return tree_.check(static_cast<int>(units_.size()), info_.reused_visits == 0);
 }
 
 }  // namespace halite::search

@@ -47,10 +47,12 @@ State::Orders MctsPlanner::Impl::orders_of(const State& root, uint64_t key) {
 // The root's most visited joint move if its tree mean beats the policy's by
 // min_gain, else the policy's.
 const Arm* MctsPlanner::Impl::tree_answer() const {
-  const Arm* best = root_->prior;
-  for (const Arm* a = root_->first; a; a = a->next)
+  const Arm* best = tree_.root()->prior;
+  for (const Arm* a = tree_.root()->first; a; a = a->next)
     if (a->n > best->n) best = a;
-  return best != root_->prior && best->mean() >= root_->prior->mean() + mp_.min_gain ? best : root_->prior;
+  return best != tree_.root()->prior && best->mean() >= tree_.root()->prior->mean() + mp_.min_gain
+             ? best
+             : tree_.root()->prior;
 }
 
 // The tree's means are of its own lines: below the root it chose our
@@ -64,8 +66,8 @@ const Arm* MctsPlanner::Impl::tree_answer() const {
 State::Orders MctsPlanner::Impl::verified_answer(const State& root, const State::Orders& policy_orders,
                                                  double policy_value, const Budget& clock, PlanStats& stats) {
   verify_.clear();
-  for (Arm* a = root_->first; a; a = a->next)
-    if (a != root_->prior && a->n > 0) verify_.push_back(a);
+  for (Arm* a = tree_.root()->first; a; a = a->next)
+    if (a != tree_.root()->prior && a->n > 0) verify_.push_back(a);
   const size_t k = std::min(verify_.size(), static_cast<size_t>(mp_.verify_arms));
   std::partial_sort(verify_.begin(), verify_.begin() + static_cast<std::ptrdiff_t>(k), verify_.end(),
                     [](const Arm* a, const Arm* b) { return a->n != b->n ? a->n > b->n : a->key < b->key; });

@@ -21,7 +21,9 @@
 // fleet planner does) plays its predicted moves on the first turn instead, and our policy's safety counts where its
 // ships end; once every opponent is known, our policy plays the known_* values (at the root and below).
 //
-// The tree. A node is the game after a joint turn of the searched units; the
+// The tree is search/'s JointMoveTree (joint_move_tree.h), the one Halite
+// III's mcts grows too; this planner simulates the turns it chooses.
+// A node is the game after a joint turn of the searched units; the
 // tree is open-loop: every iteration copies the root and re-simulates the
 // path with the engine (stage_*, resolve), so a node below depth 1 stands for
 // the states its joint moves lead to under the other ships' random rollout
@@ -78,7 +80,7 @@
 // The policy's playout runs before the search, and the search stops early by
 // 1.5 times its time per other playout, so that the deadline holds.
 //
-// Memory. Nodes and joint moves come from Boost.Pool pools: at most
+// Memory. Nodes and joint moves come from the tree's pools: at most
 // max_nodes nodes (a joint move first visited past the bound stays without a
 // node: a leaf), and joint moves are sampled only while fewer than max_nodes
 // are stored (past the bound the global bandit's best is played; each node's
