@@ -123,7 +123,7 @@ TEST_CASE("halite3 arena: a bad spec is refused naming it", "[halite3][arena]") 
     INFO(spec);
     CHECK_THROWS_WITH(lab::PlayerSpec::parse(spec, lab::Game::Halite3), Catch::Contains(why));
   };
-  refused("fleet", "player 'fleet': unknown Halite III planner 'fleet' (the planners are greedy and beam)");
+  refused("fleet", "player 'fleet': unknown Halite III planner 'fleet' (the planners are greedy, beam and mcts)");
   refused("greedy:no_such=1", "no_such");
   refused("greedy:return_fraction=2", "return_fraction");
   refused("greedy:return_fraction=x", "'x' is not a number");

@@ -1,5 +1,5 @@
 // halite3_bot: a Halite III planner of search3/ (planner.h: the greedy
-// cell-scoring policy by default, or beam search) over the official protocol
+// cell-scoring policy by default, beam search or mcts) over the official protocol
 // on stdin and stdout. Run it by the official engine: `halite --width 32
 // --height 32 "halite3_bot" "..."`.
 //
@@ -75,7 +75,7 @@ halite3::search::Params game_params(const Options& options, int players, std::st
   std::cerr << "halite3_bot: " << problem << "\n"
             << "usage: halite3_bot [--name NAME] [--planner NAME] [--config FILE] [--set name=value]...\n"
             << "                   [--budget-ms MS] [--iterations N] [--seed N] [--timing] [--params]\n"
-            << "  --planner    greedy (default) or beam\n"
+            << "  --planner    greedy (default), beam or mcts\n"
             << "  --config     the planner's parameters from a file (halite tune's, or a bot config)\n"
             << "  --set        change a parameter (--params lists them), over the file's\n"
             << "  --budget-ms  a search's time a turn (default 1000)\n"

@@ -8,6 +8,7 @@
 #include "halite/search/beam_search.h"
 #include "halite/search/rng.h"
 #include "halite3/search/policy.h"
+#include "halite3/search/value.h"
 
 namespace halite3::search {
 
@@ -24,6 +25,7 @@ class BeamPlanner final : public Planner {
  public:
   BeamPlanner(const Params& p, uint64_t seed)
       : bp_(BeamParams::from(p)),
+        value_(ValueParams::from(p)),
         policy_(PolicyParams::from(p)),
         own_(policy_),
         model_(policy_),
@@ -63,7 +65,7 @@ class BeamPlanner final : public Planner {
     void expand(const State& parent, int level) { planner.expand(parent, level); }
     bool joint_move(const State& parent, int, int b, Move& move) { return planner.joint_move(parent, b, move); }
     void step(State& child, int, const Move& move) { planner.step(child, move); }
-    double score(const State& s) const { return evaluate(s, *planner.c_, planner.me_, planner.bp_); }
+    double score(const State& s) const { return evaluate(s, *planner.c_, planner.me_, planner.value_); }
   };
 
   // An own ship as the joint moves see it.
@@ -211,6 +213,7 @@ class BeamPlanner final : public Planner {
   }
 
   BeamParams bp_;
+  ValueParams value_;
   PolicyParams policy_;
   GreedyPolicy own_;                     // decides on the real turns: the game's memory
   GreedyPolicy model_;                   // a copy that decides deeper in the beam
@@ -230,20 +233,6 @@ class BeamPlanner final : public Planner {
 };
 
 }  // namespace
-
-double evaluate(const State& s, const Constants& c, int me, const BeamParams& p) {
-  const Player& player = s.players[me];
-  double cargo = 0;
-  int ships = 0;
-  for (const Ship& ship : s.ship_list()) {
-    if (ship.owner != me) continue;
-    cargo += ship.halite;
-    ++ships;
-  }
-  const double left = std::max<double>(0, static_cast<double>(c.max_turns - s.turn)) / static_cast<double>(c.max_turns);
-  return static_cast<double>(player.halite) + p.cargo_weight * cargo +
-         left * (p.ship_value * ships + p.dropoff_value * player.dropoff_count);
-}
 
 std::unique_ptr<Planner> make_beam_planner(const Params& params, uint64_t seed) {
   return std::make_unique<BeamPlanner>(params, seed);

@@ -13,7 +13,8 @@
 //     random such move;
 // the opponents play the greedy policy (with this planner's policy
 // parameters). A child is its parent copied and stepped by the engine's
-// resolve_turn with every player's commands, then update_inspiration.
+// resolve_turn with every player's commands, then update_inspiration; a
+// state's score is evaluate() (value.h).
 // Deeper than the root, the policies decide with the memory (which ships are
 // returning) they had at the root: a copy of the policy per decision.
 //
@@ -32,13 +33,6 @@
 #include "halite3/state.h"
 
 namespace halite3::search {
-
-// The value of `state` for player `me`, in halite: its bank, plus
-// cargo_weight of the cargo its ships hold, plus ship_value a ship and
-// dropoff_value a dropoff, both times the share of the game's turns still
-// to play (a ship earns, and a dropoff shortens trips, only while turns
-// are left).
-double evaluate(const State& state, const Constants& constants, int me, const BeamParams& params);
 
 // The beam planner with `params` (planner_params("beam")'s), `seed` drawing
 // the order of the deviations and the perturbations.

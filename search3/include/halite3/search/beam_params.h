@@ -1,5 +1,5 @@
 // The Halite III beam planner's own parameters (its policy's are the greedy
-// policy's, policy_params.h): one table, from which the struct, the specs and
+// policy's, policy_params.h, and its scores value.h's): one table, from which the struct, the specs and
 // the reading of a Params come, as policy_params.h does it.
 #pragma once
 
@@ -28,11 +28,6 @@ using halite::search::ParamSpec;
     "opponents is a guess")                                                                                            \
   X(int, contact_radius, 2, 0, 32,                                                                                     \
     "only own ships this close to an enemy ship deviate (0: every ship); with none, no search")                        \
-  X(double, cargo_weight, 0.75, 0, 1, "a halite in a hold counts this much of a banked one: it must still get home")   \
-  X(double, ship_value, 1000, 0, 100000,                                                                               \
-    "a ship's value at the game's start (its cost), decaying in proportion to the turns left")                         \
-  X(double, dropoff_value, 2000, 0, 100000,                                                                            \
-    "a dropoff's value at the game's start, decaying in proportion to the turns left (it shortens trips)")             \
   X_FIXED(int, default_iterations, 200, 1, 100000000, "children stepped when the budget has neither deadline nor cap") \
   X_FIXED(double, safety_ms, 50, 0, 10000,                                                                             \
           "stop expanding this long before the deadline (the answer and the line out)")                                \

@@ -5,8 +5,11 @@
 //   greedy  the greedy cell-scoring policy (policy.h); no search, ignores the
 //           budget;
 //   beam    beam search over the fleet's joint moves anchored on the greedy
-//           policy's line (beam.h); its parameters are its own (beam_params.h)
-//           and the policy's.
+//           policy's line (beam.h); its parameters are its own (beam_params.h),
+//           the values' (value.h) and the policy's;
+//   mcts    Monte Carlo tree search over the joint moves of the ships near
+//           enemies, anchored on the greedy policy (mcts.h); its parameters
+//           are its own (mcts_params.h), the values' and the policy's.
 //
 // A planner is made for one game and seat; decide() is called once a turn,
 // in turn order (a planner may keep memory between turns). With a fixed seed
@@ -30,6 +33,7 @@ namespace halite3::search {
 using halite::search::Budget;
 
 inline constexpr std::string_view kBeamPlanner = "beam";
+inline constexpr std::string_view kMctsPlanner = "mcts";
 
 class Planner {
  public:
