@@ -64,10 +64,11 @@ struct Halite3Played {
 };
 
 // `planner` (with `sets`, "k=v" each) in seat 0 against greedy seats, an
-// iteration cap of 40 a turn and no deadline; every turn's commands of seat
+// iteration cap of `iterations` a turn and no deadline; every turn's commands of seat
 // 0 checked by check_halite3_commands.
 inline Halite3Played play_halite3_searched(const std::string& planner, int size, int players, int turns,
-                                           uint32_t map_seed, const std::vector<std::string>& sets) {
+                                           uint32_t map_seed, const std::vector<std::string>& sets,
+                                           int iterations = 40) {
   std::vector<lab::Halite3Seat> seats;
   for (int p = 0; p < players; ++p) {
     const std::string name = p == 0 ? planner : "greedy";
@@ -80,7 +81,7 @@ inline Halite3Played play_halite3_searched(const std::string& planner, int size,
   halite3::search::GreedyPolicy greedy(halite3::search::PolicyParams::defaults());
   Halite3Played out;
   out.match =
-      lab::play_halite3_match(start, map_seed, seats, lab::TurnBudget{0, 40}, nullptr,
+      lab::play_halite3_match(start, map_seed, seats, lab::TurnBudget{0, iterations}, nullptr,
                               [&](const halite3::State& s, const std::vector<halite3::PlayerCommands>& commands) {
                                 check_halite3_commands(s, start.constants, 0, commands[0].commands);
                                 out.searched_commands.push_back(commands[0].commands);

@@ -83,3 +83,23 @@ TEST_CASE("halite3 beam: the evaluation counts bank, cargo, ships and dropoffs, 
         Approx(bank + p.cargo_weight * 400 + (p.ship_value + p.dropoff_value) / 2));
   CHECK(halite3::search::evaluate(s, start.constants, 1, p) == static_cast<double>(s.players[1].halite));
 }
+
+TEST_CASE("halite3 beam: with the rollout policy as the opponents below the root, legal and the same game twice",
+          "[halite3][beam]") {
+  // 200 children a turn: every level of the default shape (104), so the
+  // opponents below the root count.
+  const int turns = per_build(80, 25);
+  const std::vector<std::string> sets = {"contact_radius=0", "opponent_rollout=1"};
+  const auto play_with = [&](const std::vector<std::string>& with) {
+    return testing::play_halite3_searched("beam", 32, 4, turns, 9, with, 200);
+  };
+  const testing::Halite3Played a = play_with(sets);
+  const testing::Halite3Played b = play_with(sets);
+  CHECK(a.match.result.aborted == "");
+  for (const std::string& error : a.match.result.errors) CHECK(error == "");
+  CHECK(a.differing > 0);
+  CHECK(a.searched_commands == b.searched_commands);
+  CHECK(a.match.final_state == b.match.final_state);
+  // The opponents' model below the root changes the answers.
+  CHECK(play_with({"contact_radius=0"}).searched_commands != a.searched_commands);
+}

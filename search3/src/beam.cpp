@@ -8,6 +8,7 @@
 #include "halite/search/beam_search.h"
 #include "halite/search/rng.h"
 #include "halite3/search/policy.h"
+#include "halite3/search/rollout.h"
 #include "halite3/search/value.h"
 
 namespace halite3::search {
@@ -45,8 +46,13 @@ class BeamPlanner final : public Planner {
     if (opponents_.size() != static_cast<size_t>(root.player_count))
       opponents_.assign(static_cast<size_t>(root.player_count), GreedyPolicy(policy_));
     root_opp_commands_.assign(static_cast<size_t>(root.player_count), {});
-    for (int q = 0; q < root.player_count; ++q)
-      if (q != me && !root.players[q].removed) root_opp_commands_[q].commands = opponents_[q].decide(root, c, q);
+    std::vector<std::pair<int32_t, int>> targets;
+    for (int q = 0; q < root.player_count; ++q) {
+      if (q == me || root.players[q].removed) continue;
+      root_opp_commands_[q].commands = opponents_[q].decide(root, c, q);
+      for (const ShipPlan& plan : opponents_[q].plans()) targets.emplace_back(plan.id, plan.target);
+    }
+    if (bp_.opponent_rollout) rollout_.prepare(std::move(targets), policy_.return_fraction);
     if (!any_contact(root)) return root_commands_;
     const Budget inner = budget.for_search(bp_.safety_ms, bp_.default_iterations);
     int64_t iterations = 0;
@@ -104,9 +110,17 @@ class BeamPlanner final : public Planner {
       base_ = root_commands_;
     } else {
       opp_commands_.assign(static_cast<size_t>(parent.player_count), {});
-      for (int q = 0; q < parent.player_count; ++q)
-        if (q != me_ && !parent.players[q].removed)
-          opp_commands_[q].commands = policy_commands(opponents_[q], parent, q);
+      if (bp_.opponent_rollout) {
+        rollout_.moves(parent, *c_, rollout_moves_);
+        const auto ships = parent.ship_list();
+        for (size_t i = 0; i < ships.size(); ++i)
+          if (ships[i].owner != me_ && rollout_moves_[i] != Direction::Still)
+            opp_commands_[ships[i].owner].commands.push_back(Command::move(ships[i].id, rollout_moves_[i]));
+      } else {
+        for (int q = 0; q < parent.player_count; ++q)
+          if (q != me_ && !parent.players[q].removed)
+            opp_commands_[q].commands = policy_commands(opponents_[q], parent, q);
+      }
       base_ = policy_commands(own_, parent, me_);
     }
     read_own(parent);
@@ -218,6 +232,8 @@ class BeamPlanner final : public Planner {
   GreedyPolicy own_;                     // decides on the real turns: the game's memory
   GreedyPolicy model_;                   // a copy that decides deeper in the beam
   std::vector<GreedyPolicy> opponents_;  // each opponent's as if it played greedy
+  TargetRollout rollout_;                // opponent_rollout: the opponents below the root
+  std::vector<Direction> rollout_moves_;
   halite::search::Rng rng_;
   halite::search::BeamShape shape_;
   halite::search::BeamSearch<Traits> search_;

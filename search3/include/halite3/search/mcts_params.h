@@ -30,15 +30,15 @@ using halite::search::ParamSpec;
   X(double, widen_scale, 1, 0, 10,                                                                                     \
     "progressive widening: a ship's moves opened at a node = max(1, this x visits^exp)")                               \
   X(double, widen_exp, 0.5, 0, 1, "progressive widening: exponent of the node's visits")                               \
-  X(double, enemy_cost, 1000, 0, 100000,                                                                                  \
-    "in the order a ship's moves are opened (cells of distance to its target), the extra cost of ending where an "    \
-    "enemy ship stands or can step")                                                                                  \
-  X(double, prune_penalty, 500, 0, 1e9,                                                                               \
-    "a ship's moves costing this much above its prior's are never searched (with enemy_cost above it: no move into "  \
-    "an enemy's reach unless the prior's is there too)")                                                              \
-  X(double, ram_prob, 0, 0, 1,                                                                                      \
-    "each iteration, on the tree's turns, an enemy ship next to where a searched ship ends, with no more cargo, "     \
-    "moves onto it with this chance: bots ram, the greedy models and the rollout never do")                           \
+  X(double, enemy_cost, 1000, 0, 100000,                                                                               \
+    "in the order a ship's moves are opened (cells of distance to its target), the extra cost of ending where an "     \
+    "enemy ship stands or can step")                                                                                   \
+  X(double, prune_penalty, 500, 0, 1e9,                                                                                \
+    "a ship's moves costing this much above its prior's are never searched (with enemy_cost above it: no move into "   \
+    "an enemy's reach unless the prior's is there too)")                                                               \
+  X(double, ram_prob, 0, 0, 1,                                                                                         \
+    "each iteration, on the tree's turns, an enemy ship next to where a searched ship ends, with no more cargo, "      \
+    "moves onto it with this chance: bots ram, the greedy models and the rollout never do")                            \
   X(double, min_gain, 150, 0, 100000,                                                                                  \
     "the answer leaves the policy's joint move only for a mean this much higher (halite): the rollout is a guess")     \
   X_FIXED(int, max_nodes, 20000, 1, 10000000, "most tree nodes, and most joint moves sampled: the pools' bound")       \
