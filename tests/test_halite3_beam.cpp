@@ -101,5 +101,5 @@ TEST_CASE("halite3 beam: with the rollout policy as the opponents below the root
   CHECK(a.searched_commands == b.searched_commands);
   CHECK(a.match.final_state == b.match.final_state);
   // The opponents' model below the root changes the answers.
-  CHECK(play_with({"contact_radius=0"}).searched_commands != a.searched_commands);
+  CHECK(play_with({"contact_radius=0", "opponent_rollout=0"}).searched_commands != a.searched_commands);
 }

@@ -12,9 +12,10 @@
 //   * perturbed variants: each ship near enemies, with perturb_prob, takes a
 //     random such move;
 // the opponents play the greedy policy (with this planner's policy
-// parameters); with opponent_rollout, below the root they play the rollout
-// policy instead (rollout.h, toward their greedy models' targets at the
-// root: microseconds a state where each greedy call costs milliseconds). A child is its parent copied and stepped by
+// parameters) at the root, and below it, with opponent_rollout (on by
+// default), the rollout policy (rollout.h, toward their greedy models'
+// targets at the root: microseconds a state where each greedy call costs
+// milliseconds), else the greedy policy again. A child is its parent copied and stepped by
 // the engine's resolve_turn with every player's commands, then update_inspiration; a state's score is evaluate()
 // (value.h). Deeper than the root, the policies decide with the memory (which ships are returning) they had at the
 // root: a copy of the policy per decision.

@@ -29,7 +29,7 @@ using halite::search::ParamSpec;
   X(int, contact_radius, 2, 0, 32,                                                                                     \
     "only own ships this close to an enemy ship deviate (0: every ship); with none, no search")                        \
   X_FIXED(                                                                                                             \
-      bool, opponent_rollout, 0, 0, 1,                                                                                 \
+      bool, opponent_rollout, 1, 0, 1,                                                                                 \
       "below the root the opponents play 1: the rollout policy (rollout.h: microseconds a state), 0: their greedy "    \
       "models (milliseconds a state and player)")                                                                      \
   X_FIXED(int, default_iterations, 200, 1, 100000000, "children stepped when the budget has neither deadline nor cap") \
