@@ -1,7 +1,7 @@
 // search/'s JointMoveTree (joint_move_tree.h), the tree both games' mcts
 // planners grow: the order of a unit's moves, naive sampling from the
 // prior, backups and the tree's invariants, the subtree kept as the next
-// root, and the pools' bound.
+// root, descending into a new or existing child, and the pools' bound.
 #include <catch2/catch.hpp>
 
 #include <array>
@@ -54,8 +54,7 @@ TEST_CASE("joint move tree: the prior first, backups keep the invariants, a kept
     Arm* arm = tree.select(root, p, rng, [&] { return sample(tree, root, rng, p); });
     if (i == 0) CHECK(arm == root->prior);
     path[0] = {root, arm, 0b11};
-    Node* child = arm->child;
-    if (!child && arm->n == 0) child = arm->child = tree.new_node();
+    Node* child = tree.descend(arm, true).node;
     // A value that favours unit 0's move 2 and unit 1's move 3.
     const double value = (move_of_key(arm->key, 0) == 2 ? 10 : 0) + (move_of_key(arm->key, 1) == 3 ? 5 : 0);
     tree.backup(path.data(), 1, 2, value, child);
@@ -95,7 +94,18 @@ TEST_CASE("joint move tree: a taken cell makes a unit give way; the pools stop a
         root, 1, 1, p, rng, [](int, int move) { return move; }, [](int cell) { return cell != 4; }, [](int) {});
     CHECK(move_of_key(key, 0) == 4);  // the only move whose cell is free
   }
-  CHECK(tree.new_node() != nullptr);
+  // An arm's first visit makes its child, where that iteration stops; the
+  // next goes through it; with the pool full an arm stays without a node.
+  Arm* prior = root->prior;
+  const JointMoveTree::Descent first = tree.descend(prior, true);
+  CHECK((first.node != nullptr && first.stops));
+  std::array<PathStep, 1> path{{{root, prior, 1}}};
+  tree.backup(path.data(), 1, 1, 1.0, first.node);
+  const JointMoveTree::Descent second = tree.descend(prior, true);
+  CHECK((second.node == first.node && !second.stops));
   CHECK(tree.new_node() != nullptr);
   CHECK(tree.new_node() == nullptr);  // the root and two more: max_nodes 3
+  Arm* other = tree.add_arm(root, 1);
+  const JointMoveTree::Descent full = tree.descend(other, true);
+  CHECK((full.node == nullptr && full.stops));
 }

@@ -262,14 +262,12 @@ void Mcts::iterate(const State& root) {
     step();
     path_[static_cast<size_t>(depth)] = {node, arm, alive};
     ++depth;
-    if (!arm->child) {
-      // A joint move gets its node on its first visit, unless the tree ends
-      // there or the pool is full: then it stays a leaf arm.
-      if (arm->n == 0 && depth < tree_turns) arm->child = tree_.new_node();
-      leaf = arm->child;
+    const auto [next, stops] = tree_.descend(arm, depth < tree_turns);
+    if (stops) {
+      leaf = next;
       break;
     }
-    node = arm->child;
+    node = next;
   }
   for (int d = depth; d < mp_.horizon && !terminal(sim_, *c_, me_); ++d) {
     rollout_.moves(sim_, *c_, moves_);

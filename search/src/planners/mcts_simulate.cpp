@@ -181,16 +181,12 @@ bool MctsPlanner::Impl::iterate(uint64_t roll_seed, const Budget& inner, PlanSta
     ++stats.simulated_steps;
     path_[static_cast<size_t>(depth)] = {node, arm, alive};
     ++depth;
-    if (!arm->child) {
-      // A joint move gets its node on its first visit, unless the tree
-      // ends there (tree_depth) or the pool is full: then it stays a leaf
-      // arm, evaluated without a node, so that an arm with a node always
-      // has the node's visits.
-      if (arm->n == 0 && depth < tree_turns) arm->child = tree_.new_node();
-      leaf = arm->child;
+    const auto [next, stops] = tree_.descend(arm, depth < tree_turns);
+    if (stops) {
+      leaf = next;
       break;
     }
-    node = arm->child;
+    node = next;
   }
   for (int d = depth; d < mp_.horizon && !sim_.is_terminal(); ++d) {
     if (!stage_others(roll, inner)) return false;

@@ -211,6 +211,22 @@ class JointMoveTree {
     return greedy_arm(node);
   }
 
+  // Where an iteration that just played `arm` goes on: its child node
+  // (stops false), or it stops at `node` (a leaf evaluation; nullptr: an
+  // arm evaluated without a node). An arm gets its child on its first
+  // visit when `grow` (the tree goes deeper) and the pool has room; the
+  // iteration that made it stops there, so that an arm with a node always
+  // has the node's visits.
+  struct Descent {
+    Node* node;
+    bool stops;
+  };
+  Descent descend(Arm* arm, bool grow) {
+    if (arm->child) return {arm->child, false};
+    if (arm->n == 0 && grow) arm->child = new_node();
+    return {arm->child, true};
+  }
+
   // A joint move of the units in `alive` (bits below `units`) built from
   // their local bandits at `node`, in a random order; each unit's pick
   // whose end cell, end_cell(u, move), is taken(cell) gives way to its next
