@@ -80,7 +80,8 @@ TEST_CASE("joint move tree: the prior first, backups keep the invariants, a kept
   CHECK(tree.arms_used() == 0);
 }
 
-TEST_CASE("joint move tree: a taken cell makes a unit give way; the pools stop at max_nodes", "[mcts][tree]") {
+TEST_CASE("joint move tree: a taken cell makes a unit give way, descent makes children, the pools stop at max_nodes",
+          "[mcts][tree]") {
   JointMoveTree tree(1, 3);
   tree.set_root(nullptr);
   Node* root = tree.root();
