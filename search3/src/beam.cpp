@@ -143,11 +143,9 @@ class BeamPlanner final : public Planner {
     contact_ = false;
     for (const Ship& ship : s.ship_list()) {
       if (ship.owner != me_) continue;
-      const int64_t ratio = ship.inspired ? c_->inspired_move_cost_ratio : c_->move_cost_ratio;
       const bool contact = near_enemy(s, ship);
       contact_ = contact_ || contact;
-      ships_.push_back(
-          {ship.id, ship.cell, ship.halite >= s.halite[ship.cell] / ratio, false, contact, Direction::Still});
+      ships_.push_back({ship.id, ship.cell, can_move(s, *c_, ship), false, contact, Direction::Still});
     }
     for (const Command& command : base_) {
       if (command.type == Command::Type::Spawn) {

@@ -11,6 +11,7 @@
 #include "halite3/search/mcts_params.h"
 #include "halite3/search/policy.h"
 #include "halite3/search/rollout.h"
+#include "halite3/search/ship_moves.h"
 #include "halite3/search/value.h"
 
 namespace halite3::search {
@@ -92,18 +93,12 @@ class Mcts final : public MctsPlanner {
     int target;  // the policy's target at the root, or -1
   };
 
-  bool near_enemy(const State& s, const Ship& ship, int radius) const {
-    for (const Ship& e : s.ship_list())
-      if (e.owner != ship.owner && s.distance(e.cell, ship.cell) <= radius) return true;
-    return false;
-  }
-
   // Own ships in contact that can pay for a move and do not build, nearest
   // an enemy ship first, at most max_units.
   void select_units(const State& root) {
     std::vector<std::pair<int, int32_t>> candidates;  // (distance to the nearest enemy, id)
     for (const Ship& ship : root.ship_list()) {
-      if (ship.owner != me_ || !TargetRollout::can_move(root, *c_, ship)) continue;
+      if (ship.owner != me_ || !can_move(root, *c_, ship)) continue;
       if (std::find(base_.begin(), base_.end(), Command::construct(ship.id)) != base_.end()) continue;
       int nearest = std::numeric_limits<int>::max();
       for (const Ship& e : root.ship_list())
@@ -136,7 +131,7 @@ class Mcts final : public MctsPlanner {
           builds = command.type == Command::Type::Construct;
           d = command.direction;
         }
-      if (!builds) root_taken_.push_back(TargetRollout::end_cell(root, *c_, ship, d));
+      if (!builds) root_taken_.push_back(end_cell(root, *c_, ship, d));
     }
     if (std::find(base_.begin(), base_.end(), Command::spawn()) != base_.end())
       root_taken_.push_back(root.players[me_].shipyard);
@@ -163,13 +158,13 @@ class Mcts final : public MctsPlanner {
     for (size_t u = 0; u < units_.size(); ++u) {
       UnitStats& us = node->units()[u];
       const Ship* ship = alive >> u & 1 ? s.find_ship(units_[u].id) : nullptr;
-      if (!ship || !TargetRollout::can_move(s, *c_, *ship)) {
+      if (!ship || !can_move(s, *c_, *ship)) {
         JointMoveTree::single_move(us, 0);
         continue;
       }
       std::array<double, kUnitMoves> cost{};
       for (int m = 0; m < kUnitMoves; ++m) {
-        const int cell = TargetRollout::end_cell(s, *c_, *ship, direction_of(m));
+        const int cell = end_cell(s, *c_, *ship, direction_of(m));
         cost[static_cast<size_t>(m)] = (units_[u].target >= 0 ? s.distance(cell, units_[u].target) : 0) +
                                        (enemy_reach(s, cell) ? mp_.enemy_cost : 0);
       }
@@ -319,14 +314,14 @@ uint64_t Mcts::sample_local(Node* node, uint32_t alive, int depth) {
     const auto ships = sim_.ship_list();
     for (size_t i = 0; i < ships.size(); ++i)
       if (ships[i].owner == me_ && !is_unit_[i])
-        taken_[static_cast<size_t>(TargetRollout::end_cell(sim_, *c_, ships[i], moves_[i]))] = epoch_;
+        taken_[static_cast<size_t>(end_cell(sim_, *c_, ships[i], moves_[i]))] = epoch_;
   }
-  auto end_cell = [&](int u, int move) {
-    return TargetRollout::end_cell(sim_, *c_, sim_.ship_list()[static_cast<size_t>(unit_ship_[static_cast<size_t>(u)])],
-                                   direction_of(move));
+  auto unit_end = [&](int u, int move) {
+    return end_cell(sim_, *c_, sim_.ship_list()[static_cast<size_t>(unit_ship_[static_cast<size_t>(u)])],
+                    direction_of(move));
   };
   return tree_.local_key(
-      node, alive, static_cast<int>(units_.size()), sampling_, rng_, end_cell,
+      node, alive, static_cast<int>(units_.size()), sampling_, rng_, unit_end,
       [&](int cell) { return taken_[static_cast<size_t>(cell)] == epoch_; },
       [&](int cell) { taken_[static_cast<size_t>(cell)] = epoch_; });
 }
@@ -353,12 +348,12 @@ void Mcts::give_way(uint32_t alive, uint64_t key) {
     if (!(alive >> u & 1)) continue;
     const size_t i = static_cast<size_t>(unit_ship_[u]);
     moves_[i] = direction_of(move_of_key(key, static_cast<int>(u)));
-    taken_[static_cast<size_t>(TargetRollout::end_cell(sim_, *c_, ships[i], moves_[i]))] = epoch_;
+    taken_[static_cast<size_t>(end_cell(sim_, *c_, ships[i], moves_[i]))] = epoch_;
   }
   for (size_t i = 0; i < ships.size(); ++i) {
     if (ships[i].owner != me_ || is_unit_[i]) continue;
     const auto free = [&](Direction d) {
-      return taken_[static_cast<size_t>(TargetRollout::end_cell(sim_, *c_, ships[i], d))] != epoch_;
+      return taken_[static_cast<size_t>(end_cell(sim_, *c_, ships[i], d))] != epoch_;
     };
     if (!free(moves_[i]))
       for (int m = 0; m < kUnitMoves; ++m)
@@ -366,7 +361,7 @@ void Mcts::give_way(uint32_t alive, uint64_t key) {
           moves_[i] = direction_of(m);
           break;
         }
-    taken_[static_cast<size_t>(TargetRollout::end_cell(sim_, *c_, ships[i], moves_[i]))] = epoch_;
+    taken_[static_cast<size_t>(end_cell(sim_, *c_, ships[i], moves_[i]))] = epoch_;
   }
 }
 
@@ -379,13 +374,13 @@ void Mcts::ram_units(uint64_t key, uint32_t alive) {
   for (size_t u = 0; u < units_.size(); ++u) {
     if (!(alive >> u & 1)) continue;
     const Ship& unit = ships[static_cast<size_t>(unit_ship_[u])];
-    const int end = TargetRollout::end_cell(sim_, *c_, unit, direction_of(move_of_key(key, static_cast<int>(u))));
+    const int end = end_cell(sim_, *c_, unit, direction_of(move_of_key(key, static_cast<int>(u))));
     for (const Direction d : {Direction::North, Direction::South, Direction::East, Direction::West}) {
       const int from = sim_.neighbour(end, d);
       const Ship* enemy = nullptr;
       for (const Ship& ship : ships)
         if (ship.cell == from && ship.owner != me_) enemy = &ship;
-      if (!enemy || enemy->halite > unit.halite || !TargetRollout::can_move(sim_, *c_, *enemy)) continue;
+      if (!enemy || enemy->halite > unit.halite || !can_move(sim_, *c_, *enemy)) continue;
       if (!rng_.chance(mp_.ram_prob)) continue;
       // The step from `from` onto `end` is the opposite of d.
       const Direction onto = d == Direction::North   ? Direction::South

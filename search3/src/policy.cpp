@@ -12,11 +12,6 @@ namespace {
 
 constexpr Direction kMoves[] = {Direction::North, Direction::South, Direction::East, Direction::West};
 
-int64_t move_cost(const State& s, const Constants& c, const Ship& ship) {
-  const int64_t ratio = ship.inspired ? c.inspired_move_cost_ratio : c.move_cost_ratio;
-  return s.halite[ship.cell] / ratio;
-}
-
 bool contains(const std::vector<int32_t>& sorted, int32_t id) {
   return std::binary_search(sorted.begin(), sorted.end(), id);
 }

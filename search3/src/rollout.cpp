@@ -4,6 +4,8 @@
 #include <array>
 #include <cstdlib>
 
+#include "halite3/search/ship_moves.h"
+
 namespace halite3::search {
 
 namespace {
@@ -16,15 +18,6 @@ void TargetRollout::prepare(std::vector<std::pair<int32_t, int>> targets, double
   targets_ = std::move(targets);
   std::sort(targets_.begin(), targets_.end());
   return_fraction_ = return_fraction;
-}
-
-bool TargetRollout::can_move(const State& s, const Constants& c, const Ship& ship) {
-  const int64_t ratio = ship.inspired ? c.inspired_move_cost_ratio : c.move_cost_ratio;
-  return ship.halite >= s.halite[ship.cell] / ratio;
-}
-
-int TargetRollout::end_cell(const State& s, const Constants& c, const Ship& ship, Direction d) {
-  return d == Direction::Still || !can_move(s, c, ship) ? ship.cell : s.neighbour(ship.cell, d);
 }
 
 int TargetRollout::nearest_depot(const State& s, int owner, int cell) const {

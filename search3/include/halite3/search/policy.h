@@ -32,6 +32,7 @@
 #include "halite3/constants.h"
 #include "halite3/search/move_resolver.h"
 #include "halite3/search/policy_params.h"
+#include "halite3/search/ship_moves.h"
 #include "halite3/state.h"
 
 namespace halite3::search {

@@ -43,10 +43,6 @@ class TargetRollout {
   // The move of every ship of `s` (ship_list() order) for one turn.
   void moves(const State& s, const Constants& c, std::vector<Direction>& out);
 
-  // The cell a ship of `s` ends on with move d (its own when it cannot pay).
-  static int end_cell(const State& s, const Constants& c, const Ship& ship, Direction d);
-  static bool can_move(const State& s, const Constants& c, const Ship& ship);
-
  private:
   int target_of(const State& s, const Constants& c, const Ship& ship, int root_target) const;
   int nearest_depot(const State& s, int owner, int cell) const;
