@@ -69,7 +69,7 @@ TEST_CASE("halite3 mcts: a consistent tree every turn, and the policy's commands
     commands[0].commands = mcts->decide(s, c, 0, halite::search::Budget::iterations(60));
     const std::vector<halite3::Command> policy = own.decide(s, c, 0);
     const halite3::search::MctsTurnInfo& info = mcts->last_turn();
-    CHECK(info.tree_check == "");
+    CHECK(mcts->check_tree() == "");
     CHECK(info.units <= 4);
     if (info.units == 0) {
       ++unsearched;

@@ -45,6 +45,7 @@ class Mcts final : public MctsPlanner {
         rng_(seed) {}
 
   const MctsTurnInfo& last_turn() const override { return info_; }
+  std::string check_tree() const override { return tree_.check(static_cast<int>(units_.size()), true); }
 
   std::vector<Command> decide(const State& root, const Constants& c, int me, const Budget& budget) override {
     c_ = &c;
@@ -78,7 +79,6 @@ class Mcts final : public MctsPlanner {
     info_.iterations = iterations;
     info_.nodes = tree_.nodes_used();
     info_.root_joint_moves = tree_.root()->num_arms;
-    info_.tree_check = tree_.check(static_cast<int>(units_.size()), true);
     const Arm* answer = tree_answer();
     info_.chose_policy = answer == tree_.root()->prior;
     if (info_.chose_policy) return base_;

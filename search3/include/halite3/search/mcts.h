@@ -53,12 +53,14 @@ struct MctsTurnInfo {
   int64_t nodes = 0;             // tree nodes after the search
   int64_t root_joint_moves = 0;  // joint moves tried at the root
   bool chose_policy = true;      // the answer was the policy's joint move
-  std::string tree_check;        // JointMoveTree::check() after the search (empty: consistent)
 };
 
 class MctsPlanner : public Planner {
  public:
   virtual const MctsTurnInfo& last_turn() const = 0;
+  // JointMoveTree::check() of the last search's tree (empty: consistent;
+  // for tests: it walks the whole tree).
+  virtual std::string check_tree() const = 0;
 };
 
 // The mcts planner with `params` (planner_params("mcts")'s), `seed` drawing
